@@ -1,0 +1,110 @@
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { PassThrough } from 'node:stream';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter, matchRoutes } from 'react-router';
+import { createI18n, type Language } from '../shared/i18n/index.ts';
+import { queryKeys } from './api/session.ts';
+import { App, createQueryClient } from './App.tsx';
+import { BOOTSTRAP_ELEMENT_ID, type Bootstrap, type Session } from './bootstrap.ts';
+import { PUBLIC_PATHS, buildRoutes } from './routes.tsx';
+
+export interface PageAssets {
+  /** Module scripts to load (the client entry, or Vite's dev client). */
+  scripts: string[];
+  styles: string[];
+  /** Extra head markup in development (React refresh preamble). */
+  devHead?: string;
+}
+
+export interface RenderRequest {
+  url: string;
+  language: Language;
+  environment: Bootstrap['environment'];
+  session: Session | null;
+  assets: PageAssets;
+  nonce: string;
+}
+
+export type RenderPlan =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'page'; statusCode: number; stream: PassThrough };
+
+/** Escapes JSON for a <script type="application/json"> tag. */
+function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function statusFor(url: string, environment: string): number {
+  const pathname = new URL(url, 'http://x').pathname;
+  const matches = matchRoutes(buildRoutes(environment), pathname) ?? [];
+  const leaf = matches.at(-1)?.route;
+  if (!leaf || leaf.path === '*' || pathname === '/404') return 404;
+  if (pathname === '/403') return 403;
+  if (pathname === '/500') return 500;
+  if (pathname === '/devtools' && environment !== 'development') return 404;
+  return 200;
+}
+
+/**
+ * Renders a page as a stream: the document head at once, the React tree as it resolves, then the
+ * bootstrap data and scripts. Protected pages without a session redirect to sign-in.
+ */
+export function renderPage(request: RenderRequest): RenderPlan {
+  const pathname = new URL(request.url, 'http://x').pathname;
+  const statusCode = statusFor(request.url, request.environment);
+  const isPublic = PUBLIC_PATHS.includes(pathname) || statusCode === 404;
+  if (!isPublic && !request.session) {
+    return { kind: 'redirect', location: `/sign-in?next=${encodeURIComponent(request.url)}` };
+  }
+
+  const queryClient: QueryClient = createQueryClient();
+  queryClient.setQueryData(queryKeys.session, request.session);
+  const i18n = createI18n(request.language);
+  const bootstrap: Bootstrap = {
+    language: request.language,
+    environment: request.environment,
+    signedIn: Boolean(request.session),
+    dehydratedState: dehydrate(queryClient),
+  };
+
+  const { assets, nonce } = request;
+  const head =
+    `<!doctype html><html lang="${request.language}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<link rel="icon" href="data:,">` +
+    assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('') +
+    (assets.devHead ?? '') +
+    `</head><body><div id="root">`;
+  const tail =
+    `</div><script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${safeJson(bootstrap)}</script>` +
+    assets.scripts.map((src) => `<script type="module" src="${src}" nonce="${nonce}"></script>`).join('') +
+    `</body></html>`;
+
+  const output = new PassThrough();
+  const reactOutput = new PassThrough();
+  reactOutput.on('data', (chunk) => output.write(chunk));
+  reactOutput.on('end', () => output.end(tail));
+
+  const { pipe } = renderToPipeableStream(
+    <StrictMode>
+      <StaticRouter location={request.url}>
+        <App bootstrap={bootstrap} queryClient={queryClient} i18n={i18n} />
+      </StaticRouter>
+    </StrictMode>,
+    {
+      nonce,
+      onShellReady() {
+        output.write(head);
+        pipe(reactOutput);
+      },
+      onShellError(error) {
+        output.destroy(error as Error);
+      },
+      onError(error) {
+        console.error('render error', error);
+      },
+    },
+  );
+  return { kind: 'page', statusCode, stream: output };
+}

@@ -1,0 +1,92 @@
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { Password } from 'primereact/password';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/http.ts';
+import { useSession, useSignIn } from '../../api/session.ts';
+import { LanguageSwitcher } from '../../layout/LanguageSwitcher.tsx';
+
+/** Only same-site paths are followed after sign-in, never another site's address. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+/** Sign in with email and password; returns the person to the page they asked for. */
+export default function SignInPage() {
+  const { t } = useTranslation(['auth', 'errors', 'common']);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const signIn = useSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<ApiError | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const next = safeNext(params.get('next'));
+
+  if (session) return <Navigate to={next} replace />;
+
+  const fieldError = (field: string) => error?.fieldErrors.find((f) => f.field === field)?.message;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitting(true);
+    setError(null);
+    try {
+      await signIn(email, password);
+      navigate(next, { replace: true });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught : new ApiError(0, 'NETWORK', ''));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  // The server's message is already in the chosen language; a network failure has none.
+  const message = error ? error.message || t(`errors:codes.${error.code}`) : null;
+  return (
+    <div className="auth-page">
+      <form className="auth-card" onSubmit={submit} noValidate>
+        <div className="auth-card__top">
+          <span className="auth-card__brand">
+            <i className="pi pi-th-large" aria-hidden="true" /> {t('common:appName')}
+          </span>
+          <LanguageSwitcher />
+        </div>
+        <h1>{t('signIn.title')}</h1>
+        <p className="auth-card__subtitle">{t('signIn.subtitle')}</p>
+        {message && !error?.fieldErrors.length && (
+          <Message severity="error" text={message} className="auth-card__error" data-testid="sign-in-error" />
+        )}
+        <label htmlFor="email">{t('signIn.email')}</label>
+        <InputText
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          invalid={Boolean(fieldError('email'))}
+          onChange={(event) => setEmail(event.target.value)}
+          autoFocus
+        />
+        {fieldError('email') && <small className="field-error">{fieldError('email')}</small>}
+        <label htmlFor="password">{t('signIn.password')}</label>
+        <Password
+          inputId="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          feedback={false}
+          toggleMask
+          invalid={Boolean(fieldError('password'))}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {fieldError('password') && <small className="field-error">{fieldError('password')}</small>}
+        <Button type="submit" label={submitting ? t('signIn.submitting') : t('signIn.submit')} loading={submitting} />
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../api/session.ts';
+import { Header } from './Header.tsx';
+import { PageLoading } from './PageLoading.tsx';
+import { Sidebar } from './Sidebar.tsx';
+
+/** The authenticated area: header, sidebar and the current screen. */
+export function Shell() {
+  const session = useSession();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // On a phone the sidebar is a drawer: close it whenever the person moves to another screen.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  if (!session) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
+  }
+  return (
+    <div className={`shell ${menuOpen ? 'shell--menu-open' : ''}`}>
+      <Sidebar onNavigate={() => setMenuOpen(false)} />
+      <div className="shell__backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />
+      <div className="shell__main">
+        <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+        <main className="shell__content" id="main">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

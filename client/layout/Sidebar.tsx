@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useSession } from '../api/session.ts';
+import { NAV_ITEMS } from '../navigation.ts';
+
+/** The sidebar: every area the signed-in person may use. */
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const granted = new Set([...(session?.permissions ?? []), ...Object.values(session?.projectPermissions ?? {}).flat()]);
+  const items = NAV_ITEMS.filter((item) => !item.permission || granted.has(item.permission));
+  return (
+    <nav className="sidebar" aria-label={t('nav.main')}>
+      <NavLink to="/" className="sidebar__brand" onClick={onNavigate}>
+        <i className="pi pi-th-large" aria-hidden="true" /> {t('appName')}
+      </NavLink>
+      <ul>
+        {items.map((item) => (
+          <li key={item.path}>
+            <NavLink to={item.path} onClick={onNavigate} className={({ isActive }) => (isActive ? 'is-active' : '')}>
+              <i className={item.icon} aria-hidden="true" />
+              <span>{t(item.labelKey)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

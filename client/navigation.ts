@@ -1,0 +1,32 @@
+import type { Permission } from '../shared/permissions.ts';
+
+/** The sidebar: every area of the spec's route table, shown only to those who may use it. */
+export interface NavItem {
+  path: string;
+  labelKey: string;
+  icon: string;
+  permission?: Permission;
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { path: '/employee-management', labelKey: 'nav.employees', icon: 'pi pi-users', permission: 'employees.view' },
+  { path: '/client-management', labelKey: 'nav.clients', icon: 'pi pi-briefcase', permission: 'clients.view' },
+  { path: '/administrative-management', labelKey: 'nav.administration', icon: 'pi pi-building', permission: 'departments.view' },
+  { path: '/access-control-management', labelKey: 'nav.accessControl', icon: 'pi pi-lock', permission: 'roles.view' },
+  { path: '/external-users', labelKey: 'nav.externalUsers', icon: 'pi pi-user-plus', permission: 'external-users.view' },
+  { path: '/leave-management', labelKey: 'nav.leave', icon: 'pi pi-calendar', permission: 'leave.request' },
+  { path: '/overtime-management', labelKey: 'nav.overtime', icon: 'pi pi-clock', permission: 'overtime.request' },
+  { path: '/work-logs', labelKey: 'nav.workLogs', icon: 'pi pi-list-check', permission: 'worklogs.log' },
+  { path: '/invoices', labelKey: 'nav.invoices', icon: 'pi pi-receipt', permission: 'invoices.submit' },
+  { path: '/asset-management', labelKey: 'nav.assets', icon: 'pi pi-box', permission: 'assets.view-own' },
+  { path: '/risk-management', labelKey: 'nav.risks', icon: 'pi pi-exclamation-triangle', permission: 'risks.view' },
+  { path: '/recurring-tasks', labelKey: 'nav.recurringTasks', icon: 'pi pi-sync', permission: 'recurring-tasks.view' },
+  { path: '/account-management', labelKey: 'nav.accounts', icon: 'pi pi-id-card', permission: 'accounts.view' },
+  { path: '/setting-connections', labelKey: 'nav.settingConnections', icon: 'pi pi-link', permission: 'connections.manage' },
+  { path: '/sso-connections', labelKey: 'nav.ssoConnections', icon: 'pi pi-key', permission: 'sso.request' },
+  { path: '/connected-account', labelKey: 'nav.connectedAccount', icon: 'pi pi-share-alt' },
+  { path: '/password-management', labelKey: 'nav.passwordManagement', icon: 'pi pi-shield', permission: 'secrets.use' },
+  { path: '/document-management', labelKey: 'nav.documents', icon: 'pi pi-file', permission: 'documents.view' },
+  { path: '/hiring-campaigns', labelKey: 'nav.recruitment', icon: 'pi pi-megaphone', permission: 'recruitment.view' },
+  { path: '/platform-settings', labelKey: 'nav.platformSettings', icon: 'pi pi-cog', permission: 'platform-settings.manage' },
+];

@@ -1,0 +1,26 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.ts';
+
+// `bigint` (int8) columns hold VND amounts and counts: return them as strings, never lossy floats.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+// `date` columns are calendar dates: keep 'YYYY-MM-DD' instead of a midnight in some time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  destroy(): Promise<void>;
+}
+
+/** Opens a pooled Kysely connection to a PostgreSQL URL. */
+export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'backoffice' });
+  // An idle client that loses its server (a restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, pool, url, destroy: () => db.destroy() };
+}

@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { RoleStatus } from '../../db/database.ts';
+import type { RoleType } from '../../../shared/permissions.ts';
+
+export interface RoleRecord {
+  id: string;
+  name: string;
+  description: string | null;
+  type: RoleType;
+  status: RoleStatus;
+  built_in_key: string | null;
+  created_at: Date;
+  updated_at: Date;
+  permissions: string[];
+  member_count: number;
+}
+
+function roleSelect(db: Db) {
+  return db
+    .selectFrom('roles as r')
+    .select([
+      'r.id',
+      'r.name',
+      'r.description',
+      'r.type',
+      'r.status',
+      'r.built_in_key',
+      'r.created_at',
+      'r.updated_at',
+      sql<string[]>`coalesce((select array_agg(rp.permission_key order by rp.permission_key)
+        from role_permissions rp where rp.role_id = r.id), '{}')`.as('permissions'),
+      sql<number>`(select count(*)::int from user_roles ur where ur.role_id = r.id)`.as('member_count'),
+    ])
+    .where('r.deleted_at', 'is', null);
+}
+
+export function listRoles(db: Db, type?: RoleType): Promise<RoleRecord[]> {
+  let query = roleSelect(db);
+  if (type) query = query.where('r.type', '=', type);
+  return query.orderBy('r.type').orderBy(sql`lower(r.name)`).orderBy('r.id').execute() as Promise<RoleRecord[]>;
+}
+
+export async function findRole(db: Db, id: string): Promise<RoleRecord | undefined> {
+  return (await roleSelect(db).where('r.id', '=', id).executeTakeFirst()) as RoleRecord | undefined;
+}
+
+/** Locks a role row for the rest of the transaction, so concurrent edits apply one after the other. */
+export async function lockRole(db: Db, id: string): Promise<RoleRecord | undefined> {
+  await db.selectFrom('roles').select('id').where('id', '=', id).where('deleted_at', 'is', null).forUpdate().execute();
+  return findRole(db, id);
+}
+
+export async function insertRole(
+  db: Db,
+  values: { name: string; description: string | null; type: RoleType; created_by: string | null; built_in_key?: string },
+): Promise<string> {
+  const row = await db.insertInto('roles').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateRole(
+  db: Db,
+  id: string,
+  values: { name?: string; description?: string | null; status?: RoleStatus; deleted_at?: Date },
+): Promise<void> {
+  await db.updateTable('roles').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function replaceRolePermissions(db: Db, roleId: string, permissions: readonly string[]): Promise<void> {
+  await db.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
+  if (permissions.length > 0) {
+    await db
+      .insertInto('role_permissions')
+      .values(permissions.map((permission_key) => ({ role_id: roleId, permission_key })))
+      .execute();
+  }
+}
+
+export function findBuiltInRole(db: Db, key: string) {
+  return db.selectFrom('roles').selectAll().where('built_in_key', '=', key).executeTakeFirst();
+}
+
+export interface GrantRow {
+  role_id: string;
+  role_name: string;
+  role_type: RoleType;
+  project_id: string | null;
+  permissions: string[];
+}
+
+/** Every active role a user holds, with its permissions: the raw material of an Actor. */
+export function listUserGrants(db: Db, userId: string, type?: RoleType): Promise<GrantRow[]> {
+  let query = db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select([
+      'r.id as role_id',
+      'r.name as role_name',
+      'r.type as role_type',
+      'ur.project_id',
+      sql<string[]>`coalesce((select array_agg(rp.permission_key order by rp.permission_key)
+        from role_permissions rp where rp.role_id = r.id), '{}')`.as('permissions'),
+    ])
+    .where('ur.user_id', '=', userId)
+    .where('r.status', '=', 'ACTIVE')
+    .where('r.deleted_at', 'is', null);
+  if (type) query = query.where('r.type', '=', type);
+  return query.orderBy('r.name').execute();
+}
+
+export async function assignRole(
+  db: Db,
+  values: { user_id: string; role_id: string; project_id: string | null; created_by: string | null },
+): Promise<void> {
+  await db
+    .insertInto('user_roles')
+    .values(values)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function countUsersWithBuiltInRole(db: Db, key: string): Promise<number> {
+  const row = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .innerJoin('users as u', 'u.id', 'ur.user_id')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('r.built_in_key', '=', key)
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return row.count;
+}

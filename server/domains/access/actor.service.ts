@@ -1,0 +1,52 @@
+import type { Permission, RoleType } from '../../../shared/permissions.ts';
+import { isPermission } from '../../../shared/permissions.ts';
+import type { UserRolesResponse } from '../../../shared/roles.schemas.ts';
+import type { Actor, ServiceContext } from '../../core/context.ts';
+import type { Db } from '../../db/connect.ts';
+import { listUserGrants, type GrantRow } from './access.repository.ts';
+
+function toActorPermissions(grants: GrantRow[]) {
+  const permissions = new Set<Permission>();
+  const projectPermissions = new Map<string, Set<Permission>>();
+  for (const grant of grants) {
+    const target =
+      grant.role_type === 'PROJECT' && grant.project_id
+        ? projectPermissions.get(grant.project_id) ??
+          projectPermissions.set(grant.project_id, new Set()).get(grant.project_id)!
+        : grant.role_type === 'PROJECT'
+          ? null // a project role without a project grants nothing
+          : permissions;
+    for (const key of grant.permissions) if (target && isPermission(key)) target.add(key);
+  }
+  return { permissions, projectPermissions };
+}
+
+/** Builds the Actor for a signed-in user from the active roles they hold. */
+export async function loadUserActor(
+  db: Db,
+  user: { id: string; email: string },
+  sessionId?: string,
+): Promise<Actor> {
+  const grants = await listUserGrants(db, user.id);
+  return { kind: 'user', id: user.id, label: user.email, sessionId, ...toActorPermissions(grants) };
+}
+
+/** The caller's roles: access permissions flat, project-role permissions grouped by project (spec section 6). */
+export async function getMyRoles(ctx: ServiceContext, type?: RoleType): Promise<UserRolesResponse> {
+  if (!ctx.actor.id) return { roles: [], permissions: [], projectPermissions: {} };
+  const grants = await listUserGrants(ctx.db, ctx.actor.id, type);
+  const { permissions, projectPermissions } = toActorPermissions(grants);
+  return {
+    roles: grants.map((g) => ({
+      id: g.role_id,
+      name: g.role_name,
+      type: g.role_type,
+      projectId: g.project_id,
+      permissions: g.permissions,
+    })),
+    permissions: [...permissions].sort(),
+    projectPermissions: Object.fromEntries(
+      [...projectPermissions].map(([projectId, set]) => [projectId, [...set].sort()]),
+    ),
+  };
+}

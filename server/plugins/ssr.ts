@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PageAssets } from '../../client/entry-server.tsx';
+import { renderPage } from '../../client/entry-server.tsx';
+import { isLanguage, languageFromHeader, type Language } from '../../shared/i18n/index.ts';
+import type { Config } from '../config.ts';
+import { createContext, SYSTEM_ACTOR } from '../core/context.ts';
+import type { Db } from '../db/connect.ts';
+import { getMyRoles } from '../domains/access/actor.service.ts';
+import { loadUserActor } from '../domains/access/actor.service.ts';
+import { findPageSession } from '../domains/auth/auth.service.ts';
+import { REFRESH_COOKIE } from './auth.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CLIENT_DIST = path.join(ROOT, 'dist/client');
+const CLIENT_ENTRY = 'client/entry-client.tsx';
+const LANGUAGE_COOKIE = 'bo_lang';
+
+/** Reads the built client's manifest: the entry script and its stylesheets. */
+export function readBuiltAssets(): PageAssets | null {
+  const manifestPath = path.join(CLIENT_DIST, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) return null;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; css?: string[] }>;
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) return null;
+  return { scripts: [`/${entry.file}`], styles: (entry.css ?? []).map((file) => `/${file}`) };
+}
+
+const DEV_ASSETS: PageAssets = {
+  scripts: ['/@vite/client', `/${CLIENT_ENTRY}`],
+  styles: [],
+  devHead:
+    '<script type="module">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);' +
+    'window.$RefreshReg$ = () => {};window.$RefreshSig$ = () => (type) => type;window.__vite_plugin_react_preamble_installed__ = true;</script>',
+};
+
+export interface SsrOptions {
+  db: Db;
+  config: Config;
+}
+
+/** Serves the UI: built assets (or Vite in development) and every page, rendered on the server and streamed. */
+export default fp<SsrOptions>(async function ssr(app: FastifyInstance, { db, config }) {
+  let assets: PageAssets;
+  if (config.isDevelopment) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ server: { middlewareMode: true, hmr: { port: 24678 } }, appType: 'custom' });
+    await app.register((await import('@fastify/middie')).default);
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    assets = DEV_ASSETS;
+  } else {
+    assets = readBuiltAssets() ?? { scripts: [], styles: [] };
+    if (assets.scripts.length === 0) app.log.warn('the UI is not built (npm run build): pages render without scripts');
+    if (existsSync(path.join(CLIENT_DIST, 'assets'))) {
+      await app.register(fastifyStatic, {
+        root: path.join(CLIENT_DIST, 'assets'),
+        prefix: '/assets/',
+        immutable: true,
+        maxAge: '365d',
+      });
+    }
+  }
+
+  async function pageSession(request: FastifyRequest) {
+    const ctx = createContext({ db, config }, SYSTEM_ACTOR, { ip: request.ip, requestId: request.id });
+    const found = await findPageSession(ctx, request.cookies[REFRESH_COOKIE]);
+    if (!found) return null;
+    const actor = await loadUserActor(db, found.user, found.sessionId);
+    const roles = await getMyRoles({ ...ctx, actor });
+    return { user: found.user, permissions: roles.permissions, projectPermissions: roles.projectPermissions };
+  }
+
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    const session = await pageSession(request);
+    const cookieLanguage = request.cookies[LANGUAGE_COOKIE];
+    const language: Language =
+      session?.user.language ?? (isLanguage(cookieLanguage) ? cookieLanguage : languageFromHeader(request.headers['accept-language']));
+    const nonce = randomBytes(16).toString('base64');
+    const plan = renderPage({ url: request.url, language, environment: config.NODE_ENV, session, assets, nonce });
+    if (plan.kind === 'redirect') return reply.redirect(plan.location, 302);
+    if (!config.isDevelopment) {
+      reply.header(
+        'content-security-policy',
+        [
+          "default-src 'self'",
+          `script-src 'self' 'nonce-${nonce}'`,
+          // PrimeReact positions overlays with inline styles.
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data: blob:",
+          "font-src 'self' data:",
+          "connect-src 'self' ws: wss:",
+          "frame-ancestors 'none'",
+          "base-uri 'self'",
+          "form-action 'self'",
+        ].join('; '),
+      );
+    }
+    return reply
+      .code(plan.statusCode)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(plan.stream);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Error codes shared by server and client. The server maps each code to an HTTP status; the client
+ * translates the code (i18n key `errors:<CODE>`) so every message reaches the user in their language.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  MALFORMED_JSON: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  SESSION_EXPIRED: 401,
+  TWO_FACTOR_REQUIRED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  ALREADY_EXISTS: 409,
+  GONE: 410,
+  LINK_EXPIRED: 410,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_FAILED: 422,
+  BUILT_IN_ROLE: 422,
+  ROLE_IN_USE: 422,
+  TOO_MANY_REQUESTS: 429,
+  TOO_MANY_SIGN_IN_ATTEMPTS: 429,
+  ACCESS_TOKEN_EXPIRED: 440,
+  PASSWORD_EXPIRED: 498,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** One failing field of a request: `field` is a dotted path, `code` an i18n key under `validation`. */
+export interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+/** The body of every error response. */
+export interface ErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  details?: FieldError[] | Record<string, unknown>;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}

@@ -1,0 +1,50 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import enAuth from './en/auth.json' with { type: 'json' };
+import enCommon from './en/common.json' with { type: 'json' };
+import enErrors from './en/errors.json' with { type: 'json' };
+import viAuth from './vi/auth.json' with { type: 'json' };
+import viCommon from './vi/common.json' with { type: 'json' };
+import viErrors from './vi/errors.json' with { type: 'json' };
+
+export const LANGUAGES = ['en', 'vi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const resources = {
+  en: { common: enCommon, auth: enAuth, errors: enErrors },
+  vi: { common: viCommon, auth: viAuth, errors: viErrors },
+} as const;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Picks the best supported language from an Accept-Language header value. */
+export function languageFromHeader(header: string | undefined): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', q] = part.trim().split(';q=');
+      return { tag: tag.toLowerCase().slice(0, 2), q: q ? Number(q) : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  return ranked.find((entry) => isLanguage(entry.tag))?.tag as Language | undefined ?? DEFAULT_LANGUAGE;
+}
+
+/** A ready i18next instance with every namespace loaded synchronously (server and client alike). */
+export function createI18n(language: Language): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: ['common', 'auth', 'errors'],
+    defaultNS: 'common',
+    resources,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}
