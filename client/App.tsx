@@ -22,7 +22,15 @@ function AppRoutes({ environment }: { environment: string }) {
 }
 
 /** The whole UI; the router (browser or static) wraps it in the entry files. */
-export function App({ bootstrap, queryClient, i18n }: { bootstrap: Bootstrap; queryClient: QueryClient; i18n: I18n }) {
+export function App({
+  bootstrap,
+  queryClient,
+  i18n,
+}: {
+  bootstrap: Bootstrap;
+  queryClient: QueryClient;
+  i18n: I18n;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

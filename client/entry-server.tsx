@@ -27,12 +27,14 @@ export interface RenderRequest {
 }
 
 export type RenderPlan =
-  | { kind: 'redirect'; location: string }
-  | { kind: 'page'; statusCode: number; stream: PassThrough };
+  { kind: 'redirect'; location: string } | { kind: 'page'; statusCode: number; stream: PassThrough };
 
 /** Escapes JSON for a <script type="application/json"> tag. */
 function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function statusFor(url: string, environment: string): number {

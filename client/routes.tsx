@@ -22,7 +22,10 @@ function area(permission?: Permission): ReactNode {
 function areaRoute(path: string, children: string[], permission?: Permission): RouteObject {
   return {
     path,
-    children: [{ index: true, element: area(permission) }, ...children.map((child) => ({ path: child, element: area(permission) }))],
+    children: [
+      { index: true, element: area(permission) },
+      ...children.map((child) => ({ path: child, element: area(permission) })),
+    ],
   };
 }
 
@@ -45,20 +48,32 @@ export const PUBLIC_PATHS = [
 export function buildRoutes(environment: string): RouteObject[] {
   return [
     { path: '/sign-in', element: <SignInPage /> },
-    ...['/change-password', '/invite-account', '/forgot-password', '/reset-password', '/verify-oidc', '/secure-share'].map(
-      (path) => ({ path, element: <AreaPlaceholder /> }),
-    ),
+    ...[
+      '/change-password',
+      '/invite-account',
+      '/forgot-password',
+      '/reset-password',
+      '/verify-oidc',
+      '/secure-share',
+    ].map((path) => ({ path, element: <AreaPlaceholder /> })),
     { path: '/404', element: <StatusPage status={404} /> },
     { path: '/403', element: <StatusPage status={403} /> },
     { path: '/500', element: <StatusPage status={500} /> },
-    { path: '/devtools', element: environment === 'development' ? <DevtoolsPage isDev /> : <StatusPage status={404} /> },
+    {
+      path: '/devtools',
+      element: environment === 'development' ? <DevtoolsPage isDev /> : <StatusPage status={404} />,
+    },
     {
       path: '/',
       element: <Shell />,
       children: [
         { index: true, element: area('employees.view') },
         areaRoute('employee-management', ['employee', 'employee/:id'], 'employees.view'),
-        areaRoute('client-management', [':id', 'project/:id', ':clientId/project', ':clientId/project/:id'], 'clients.view'),
+        areaRoute(
+          'client-management',
+          [':id', 'project/:id', ':clientId/project', ':clientId/project/:id'],
+          'clients.view',
+        ),
         areaRoute('administrative-management', [], 'departments.view'),
         areaRoute('access-control-management', [], 'roles.view'),
         areaRoute('asset-management', [], 'assets.view-own'),

@@ -12,8 +12,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_name', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text')
     .addColumn('password_changed_at', 'timestamptz')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('PENDING').check(sql`status in ('ACTIVE','INACTIVE','PENDING')`))
-    .addColumn('language', 'text', (c) => c.notNull().defaultTo('en').check(sql`language in ('en','vi')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('PENDING')
+        .check(sql`status in ('ACTIVE','INACTIVE','PENDING')`),
+    )
+    .addColumn('language', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('en')
+        .check(sql`language in ('en','vi')`),
+    )
     .addColumn('avatar_url', 'text')
     .addColumn('last_sign_in_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -23,7 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // One live account per email; a soft-deleted account frees its address.
   await sql`create unique index users_email_live_key on users (email) where deleted_at is null`.execute(db);
-  await sql`create index users_name_idx on users (last_name, first_name, id) where deleted_at is null`.execute(db);
+  await sql`create index users_name_idx on users (last_name, first_name, id) where deleted_at is null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('sessions')
@@ -41,7 +53,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_reason', 'text')
     .execute();
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
-  await db.schema.createIndex('sessions_previous_token_idx').on('sessions').column('previous_token_hash').execute();
+  await db.schema
+    .createIndex('sessions_previous_token_idx')
+    .on('sessions')
+    .column('previous_token_hash')
+    .execute();
   await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at').execute();
 
   await db.schema
@@ -57,14 +73,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text')
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('EMPLOYEE_ROLE','PROJECT','ACCESS')`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('ACTIVE').check(sql`status in ('ACTIVE','INACTIVE')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('ACTIVE')
+        .check(sql`status in ('ACTIVE','INACTIVE')`),
+    )
     .addColumn('built_in_key', 'text', (c) => c.unique())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('created_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('deleted_at', 'timestamptz')
     .execute();
-  await sql`create unique index roles_type_name_live_key on roles (type, lower(name)) where deleted_at is null`.execute(db);
+  await sql`create unique index roles_type_name_live_key on roles (type, lower(name)) where deleted_at is null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('role_permissions')
@@ -101,8 +124,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ip', 'text')
     .addColumn('request_id', 'text')
     .execute();
-  await db.schema.createIndex('audit_events_entity_idx').on('audit_events').columns(['entity_type', 'entity_id']).execute();
-  await db.schema.createIndex('audit_events_actor_idx').on('audit_events').columns(['actor_id', 'occurred_at']).execute();
+  await db.schema
+    .createIndex('audit_events_entity_idx')
+    .on('audit_events')
+    .columns(['entity_type', 'entity_id'])
+    .execute();
+  await db.schema
+    .createIndex('audit_events_actor_idx')
+    .on('audit_events')
+    .columns(['actor_id', 'occurred_at'])
+    .execute();
   await db.schema.createIndex('audit_events_time_idx').on('audit_events').column('occurred_at').execute();
 
   await db.schema
@@ -112,8 +143,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ip', 'text')
     .addColumn('occurred_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('sign_in_failures_email_idx').on('sign_in_failures').columns(['email', 'occurred_at']).execute();
-  await db.schema.createIndex('sign_in_failures_ip_idx').on('sign_in_failures').columns(['ip', 'occurred_at']).execute();
+  await db.schema
+    .createIndex('sign_in_failures_email_idx')
+    .on('sign_in_failures')
+    .columns(['email', 'occurred_at'])
+    .execute();
+  await db.schema
+    .createIndex('sign_in_failures_ip_idx')
+    .on('sign_in_failures')
+    .columns(['ip', 'occurred_at'])
+    .execute();
 
   await db.schema
     .createTable('app_settings')

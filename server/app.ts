@@ -27,7 +27,9 @@ function loggerOptions(config: Config) {
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    ...(config.isDevelopment && { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }),
+    ...(config.isDevelopment && {
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
+    }),
   };
 }
 
@@ -43,7 +45,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     },
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    ajv: {
+      customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
+    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -59,7 +63,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     timeWindow: '1 minute',
     allowList: (request) => request.url.startsWith('/assets/'),
     errorResponseBuilder: (_request, context) =>
-      new AppError('TOO_MANY_REQUESTS', { headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) } }),
+      new AppError('TOO_MANY_REQUESTS', {
+        headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+      }),
   });
 
   // App plugins.

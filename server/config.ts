@@ -14,12 +14,24 @@ const ConfigSchema = Type.Object({
   HOST: Type.String({ default: 'localhost', minLength: 1, description: 'the address to listen on' }),
   PORT: Type.Integer({ default: 3000, minimum: 0, maximum: 65535, description: 'a port from 0 to 65535' }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s):// URL' })),
-  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
-  DATABASE_POOL_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 200, description: 'a number from 1 to 200' }),
+  DATABASE_URL: Type.Optional(
+    Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' }),
+  ),
+  DATABASE_POOL_SIZE: Type.Integer({
+    default: 10,
+    minimum: 1,
+    maximum: 200,
+    description: 'a number from 1 to 200',
+  }),
   DATA_DIR: Type.String({ default: 'data', minLength: 1, description: 'a folder path' }),
   EMBEDDED_PG_PORT: Type.Integer({ default: 5433, minimum: 1, maximum: 65535, description: 'a port' }),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
-  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ default: 900, minimum: 10, maximum: 86400, description: '10 to 86400' }),
+  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({
+    default: 900,
+    minimum: 10,
+    maximum: 86400,
+    description: '10 to 86400',
+  }),
   REFRESH_SESSION_DAYS: Type.Integer({ default: 14, minimum: 1, maximum: 365, description: '1 to 365' }),
   SIGN_IN_MAX_FAILURES: Type.Integer({ default: 5, minimum: 1, maximum: 100, description: '1 to 100' }),
   SIGN_IN_LOCK_MINUTES: Type.Integer({ default: 15, minimum: 1, maximum: 1440, description: '1 to 1440' }),
@@ -31,10 +43,13 @@ const ConfigSchema = Type.Object({
     description: 'auto (in-process with the embedded database), true or false',
   }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    default: 'info', description: 'fatal, error, warn, info, debug, trace or silent',
+    default: 'info',
+    description: 'fatal, error, warn, info, debug, trace or silent',
   }),
   BACKOFFICE_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email', description: 'an email address' })),
-  BACKOFFICE_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8, description: 'a password by the policy' })),
+  BACKOFFICE_ADMIN_PASSWORD: Type.Optional(
+    Type.String({ minLength: 8, description: 'a password by the policy' }),
+  ),
 });
 
 export type RawConfig = Static<typeof ConfigSchema>;
@@ -61,7 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const withDefaults = Value.Default(ConfigSchema, input) as Record<string, unknown>;
   const problems = [...Value.Errors(ConfigSchema, withDefaults)].map((error) => {
-    const key = error.instancePath.replace(/^\//, '') || String(error.params && Object.values(error.params)[0]);
+    const key =
+      error.instancePath.replace(/^\//, '') || String(error.params && Object.values(error.params)[0]);
     const property = (ConfigSchema.properties as Record<string, { description?: string }>)[key];
     return `${key}=${JSON.stringify(env[key] ?? '')} is not valid: expected ${property?.description ?? error.message}`;
   });
@@ -70,7 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = withDefaults as RawConfig;
   if (config.BACKOFFICE_ADMIN_PASSWORD && !config.BACKOFFICE_ADMIN_EMAIL) {
-    throw new ConfigError('Invalid configuration:\n  BACKOFFICE_ADMIN_PASSWORD is set, so BACKOFFICE_ADMIN_EMAIL is required');
+    throw new ConfigError(
+      'Invalid configuration:\n  BACKOFFICE_ADMIN_PASSWORD is set, so BACKOFFICE_ADMIN_EMAIL is required',
+    );
   }
   const port = config.PORT || 3000;
   return {

@@ -52,7 +52,8 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ db: database.db, config });
-  const runWorker = config.RUN_WORKER === 'true' || (config.RUN_WORKER === 'auto' && database.embedded !== null);
+  const runWorker =
+    config.RUN_WORKER === 'true' || (config.RUN_WORKER === 'auto' && database.embedded !== null);
   let worker: RunningWorker | null = null;
   if (runWorker) worker = await startWorker({ db: database.db, databaseUrl: database.url, config, log });
 

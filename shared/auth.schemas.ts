@@ -29,7 +29,10 @@ export const SignInResponse = Type.Object({
 });
 export type SignInResponse = Static<typeof SignInResponse>;
 
-export const CheckPasswordBody = Type.Object({ password: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+export const CheckPasswordBody = Type.Object(
+  { password: Type.String({ maxLength: 200 }) },
+  { additionalProperties: false },
+);
 export const CheckPasswordResponse = Type.Object({
   valid: Type.Boolean(),
   rules: Type.Object({
@@ -41,8 +44,5 @@ export const CheckPasswordResponse = Type.Object({
   }),
 });
 
-export const LanguageBody = Type.Object(
-  { language: Type.Enum(LANGUAGES) },
-  { additionalProperties: false },
-);
+export const LanguageBody = Type.Object({ language: Type.Enum(LANGUAGES) }, { additionalProperties: false });
 export type LanguageBody = Static<typeof LanguageBody>;

@@ -21,7 +21,10 @@ export const ErrorResponse = Type.Object(
     message: Type.String(),
     details: Type.Optional(Type.Unknown()),
   },
-  { $id: 'ErrorResponse', description: 'Every error: a stable code, a translated message, details per field' },
+  {
+    $id: 'ErrorResponse',
+    description: 'Every error: a stable code, a translated message, details per field',
+  },
 );
 
 export const OkResponse = Type.Object({ ok: Type.Literal(true) });

@@ -22,7 +22,9 @@ export const RoleUpdateBody = Type.Object(
   {
     name: Type.Optional(NonBlankString()),
     description: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_MAX }), Type.Null()])),
-    permissions: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500, uniqueItems: true })),
+    permissions: Type.Optional(
+      Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500, uniqueItems: true }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -35,7 +37,11 @@ export const RoleStatusBody = Type.Object(
 );
 export type RoleStatusBody = Static<typeof RoleStatusBody>;
 
-export const RoleAbilities = Type.Object({ edit: Type.Boolean(), delete: Type.Boolean(), changeStatus: Type.Boolean() });
+export const RoleAbilities = Type.Object({
+  edit: Type.Boolean(),
+  delete: Type.Boolean(),
+  changeStatus: Type.Boolean(),
+});
 
 export const Role = Type.Object({
   id: Type.String(),
@@ -57,7 +63,11 @@ export type Role = Static<typeof Role>;
 export const RoleList = Type.Object({ items: Type.Array(Role) });
 
 export const PermissionQuery = Type.Object({ roleType: Type.Optional(RoleTypeSchema) });
-export const PermissionItem = Type.Object({ key: Type.String(), area: Type.String(), roleTypes: Type.Array(Type.String()) });
+export const PermissionItem = Type.Object({
+  key: Type.String(),
+  area: Type.String(),
+  roleTypes: Type.Array(Type.String()),
+});
 export const PermissionList = Type.Object({ items: Type.Array(PermissionItem) });
 
 export const UserRolesQuery = Type.Object({ type: Type.Optional(RoleTypeSchema) });

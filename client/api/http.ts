@@ -53,7 +53,12 @@ export function refreshAccessToken(): Promise<boolean> {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as ErrorBody | null;
-  return new ApiError(response.status, body?.code ?? 'INTERNAL', body?.message ?? response.statusText, body?.details);
+  return new ApiError(
+    response.status,
+    body?.code ?? 'INTERNAL',
+    body?.message ?? response.statusText,
+    body?.details,
+  );
 }
 
 export interface RequestOptions {

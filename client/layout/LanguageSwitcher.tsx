@@ -7,6 +7,12 @@ import type { Session } from '../bootstrap.ts';
 
 export const LANGUAGE_COOKIE = 'bo_lang';
 
+/** The page's language attribute and a cookie, so pages rendered before sign-in use it too. */
+function rememberLanguage(language: Language) {
+  document.documentElement.lang = language;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /** Switches between English and Vietnamese at once; kept on the account so every device follows. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
@@ -16,8 +22,7 @@ export function LanguageSwitcher() {
   async function choose(language: Language) {
     await i18n.changeLanguage(language);
     setRequestLanguage(language);
-    document.documentElement.lang = language;
-    document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+    rememberLanguage(language);
     if (session) {
       queryClient.setQueryData<Session | null>(queryKeys.session, (old) =>
         old ? { ...old, user: { ...old.user, language } } : old,

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
 import { Header } from './Header.tsx';
@@ -11,15 +11,13 @@ export function Shell() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
-  // On a phone the sidebar is a drawer: close it whenever the person moves to another screen.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
-
   if (!session) {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
   }
   return (
     <div className={`shell ${menuOpen ? 'shell--menu-open' : ''}`}>
+      {/* On a phone the sidebar is a drawer: following a link closes it. */}
       <Sidebar onNavigate={() => setMenuOpen(false)} />
       <div className="shell__backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />
       <div className="shell__main">

@@ -7,7 +7,10 @@ import { NAV_ITEMS } from '../navigation.ts';
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const session = useSession();
-  const granted = new Set([...(session?.permissions ?? []), ...Object.values(session?.projectPermissions ?? {}).flat()]);
+  const granted = new Set([
+    ...(session?.permissions ?? []),
+    ...Object.values(session?.projectPermissions ?? {}).flat(),
+  ]);
   const items = NAV_ITEMS.filter((item) => !item.permission || granted.has(item.permission));
   return (
     <nav className="sidebar" aria-label={t('nav.main')}>
@@ -17,7 +20,11 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       <ul>
         {items.map((item) => (
           <li key={item.path}>
-            <NavLink to={item.path} onClick={onNavigate} className={({ isActive }) => (isActive ? 'is-active' : '')}>
+            <NavLink
+              to={item.path}
+              onClick={onNavigate}
+              className={({ isActive }) => (isActive ? 'is-active' : '')}
+            >
               <i className={item.icon} aria-hidden="true" />
               <span>{t(item.labelKey)}</span>
             </NavLink>

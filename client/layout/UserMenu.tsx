@@ -21,7 +21,11 @@ export function UserMenu() {
       await signOut();
       navigate('/sign-in', { replace: true });
     } catch (error) {
-      toast.current?.show({ severity: 'error', summary: t('userMenu.logOutFailed'), detail: (error as Error).message });
+      toast.current?.show({
+        severity: 'error',
+        summary: t('userMenu.logOutFailed'),
+        detail: (error as Error).message,
+      });
     }
   }
 
@@ -42,7 +46,11 @@ export function UserMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <span className="user-menu__avatar" aria-hidden="true">
-          {session.user.avatarUrl ? <img src={session.user.avatarUrl} alt="" /> : name.slice(0, 1).toUpperCase()}
+          {session.user.avatarUrl ? (
+            <img src={session.user.avatarUrl} alt="" />
+          ) : (
+            name.slice(0, 1).toUpperCase()
+          )}
         </span>
         <span className="user-menu__name">{name}</span>
         <i className="pi pi-angle-down" aria-hidden="true" />

@@ -5,7 +5,9 @@ const PARAMETERS = { memory: 19456, passes: 2, parallelism: 1, tagLength: 32 };
 
 function derive(password: string, nonce: Buffer, params: typeof PARAMETERS): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    argon2('argon2id', { message: password, nonce, ...params }, (error, key) => (error ? reject(error) : resolve(key))),
+    argon2('argon2id', { message: password, nonce, ...params }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 

@@ -5,10 +5,15 @@ import type { ServiceContext } from './context.ts';
  * transaction. Hooks queued on `ctx.afterCommit` run only after the commit: a rolled-back change
  * notifies nobody.
  */
-export async function inTransaction<T>(ctx: ServiceContext, work: (tx: ServiceContext) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  ctx: ServiceContext,
+  work: (tx: ServiceContext) => Promise<T>,
+): Promise<T> {
   if (ctx.inTransaction) return work(ctx);
   const afterCommit: ServiceContext['afterCommit'] = [];
-  const result = await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx, afterCommit, inTransaction: true }));
+  const result = await ctx.db
+    .transaction()
+    .execute((trx) => work({ ...ctx, db: trx, afterCommit, inTransaction: true }));
   for (const hook of afterCommit) {
     try {
       await hook();

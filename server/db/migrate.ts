@@ -19,7 +19,9 @@ function unwrap(result: MigrationResultSet): string[] {
     const reason = result.error instanceof Error ? result.error.message : String(result.error);
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
-  return (result.results ?? []).map((r) => `${r.direction === 'Up' ? 'applied' : 'reverted'} ${r.migrationName}`);
+  return (result.results ?? []).map(
+    (r) => `${r.direction === 'Up' ? 'applied' : 'reverted'} ${r.migrationName}`,
+  );
 }
 
 /** Applies every pending migration; returns what it did, one line per migration. */

@@ -21,7 +21,11 @@ export async function openDatabase(config: Config, log: Log): Promise<OpenDataba
   let embedded: EmbeddedDatabase | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), config.EMBEDDED_PG_PORT, log);
+    embedded = await startEmbeddedPostgres(
+      path.join(config.dataDir, 'postgres'),
+      config.EMBEDDED_PG_PORT,
+      log,
+    );
     url = await ensureDatabase(embedded.serverUrl, 'backoffice');
     log.info(`embedded PostgreSQL is running on port ${embedded.port}`);
   }

@@ -49,12 +49,15 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<Actor> {
     claims = await request.jwtVerify<AccessTokenClaims>();
   } catch (error) {
     const code = (error as { code?: string }).code;
-    throw new AppError(code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED' ? 'ACCESS_TOKEN_EXPIRED' : 'UNAUTHENTICATED');
+    throw new AppError(
+      code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED' ? 'ACCESS_TOKEN_EXPIRED' : 'UNAUTHENTICATED',
+    );
   }
   // Checked on every call, so signing out or deactivating a person takes effect at once.
   const session = await findLiveSession(db, claims.sid, claims.sub);
   if (!session) throw new AppError('SESSION_EXPIRED');
-  if (!request.headers['accept-language'] && isLanguage(session.language)) request.language = session.language;
+  if (!request.headers['accept-language'] && isLanguage(session.language))
+    request.language = session.language;
   return loadUserActor(db, session, session.session_id);
 }
 

@@ -65,7 +65,11 @@ function toFieldErrors(errors: AjvError[], context: string | undefined): Array<O
       case 'const':
       case 'enum': {
         const values = unionValues.get(field) ?? [];
-        values.push(...(error.params.allowedValues ? (error.params.allowedValues as string[]) : [String(error.params.allowedValue)]));
+        values.push(
+          ...(error.params.allowedValues
+            ? (error.params.allowedValues as string[])
+            : [String(error.params.allowedValue)]),
+        );
         unionValues.set(field, values);
         code = 'oneOf';
         break;
@@ -74,7 +78,8 @@ function toFieldErrors(errors: AjvError[], context: string | undefined): Array<O
     if (code === 'invalid') params = { field: field.split('.').pop() ?? field };
     // The first precise reason wins; a later generic one ('anyOf' of a union) does not replace it.
     const existing = byField.get(field);
-    if (!existing || (existing.code === 'invalid' && code !== 'invalid')) byField.set(field, { field, code, params });
+    if (!existing || (existing.code === 'invalid' && code !== 'invalid'))
+      byField.set(field, { field, code, params });
   }
   for (const [field, values] of unionValues) {
     const entry = byField.get(field);
@@ -88,7 +93,10 @@ function toFieldErrors(errors: AjvError[], context: string | undefined): Array<O
 function fromFrameworkError(error: FastifyError): AppError | null {
   if (error.validation) {
     return new AppError('VALIDATION_FAILED', {
-      details: toFieldErrors(error.validation as AjvError[], error.validationContext).map((f) => ({ ...f, message: '' })),
+      details: toFieldErrors(error.validation as AjvError[], error.validationContext).map((f) => ({
+        ...f,
+        message: '',
+      })),
     });
   }
   switch (error.code) {
@@ -103,7 +111,8 @@ function fromFrameworkError(error: FastifyError): AppError | null {
   if (error instanceof SyntaxError && error.statusCode === 400) return new AppError('MALFORMED_JSON');
   if (error.statusCode === 429) return new AppError('TOO_MANY_REQUESTS');
   if (error.statusCode === 404) return new AppError('NOT_FOUND');
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError('BAD_REQUEST');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return new AppError('BAD_REQUEST');
   return null;
 }
 
@@ -142,7 +151,13 @@ export default fp(async function errorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    send(request, reply, new AppError('ROUTE_NOT_FOUND', { params: { method: request.method, path: request.url.split('?')[0]! } })),
+    send(
+      request,
+      reply,
+      new AppError('ROUTE_NOT_FOUND', {
+        params: { method: request.method, path: request.url.split('?')[0]! },
+      }),
+    ),
   );
 });
 

@@ -25,7 +25,10 @@ const LANGUAGE_COOKIE = 'bo_lang';
 export function readBuiltAssets(): PageAssets | null {
   const manifestPath = path.join(CLIENT_DIST, '.vite/manifest.json');
   if (!existsSync(manifestPath)) return null;
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; css?: string[] }>;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
+    string,
+    { file: string; css?: string[] }
+  >;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) return null;
   return { scripts: [`/${entry.file}`], styles: (entry.css ?? []).map((file) => `/${file}`) };
@@ -49,14 +52,18 @@ export default fp<SsrOptions>(async function ssr(app: FastifyInstance, { db, con
   let assets: PageAssets;
   if (config.isDevelopment) {
     const { createServer } = await import('vite');
-    const vite = await createServer({ server: { middlewareMode: true, hmr: { port: 24678 } }, appType: 'custom' });
+    const vite = await createServer({
+      server: { middlewareMode: true, hmr: { port: 24678 } },
+      appType: 'custom',
+    });
     await app.register((await import('@fastify/middie')).default);
     app.use(vite.middlewares);
     app.addHook('onClose', () => vite.close());
     assets = DEV_ASSETS;
   } else {
     assets = readBuiltAssets() ?? { scripts: [], styles: [] };
-    if (assets.scripts.length === 0) app.log.warn('the UI is not built (npm run build): pages render without scripts');
+    if (assets.scripts.length === 0)
+      app.log.warn('the UI is not built (npm run build): pages render without scripts');
     if (existsSync(path.join(CLIENT_DIST, 'assets'))) {
       await app.register(fastifyStatic, {
         root: path.join(CLIENT_DIST, 'assets'),
@@ -81,9 +88,17 @@ export default fp<SsrOptions>(async function ssr(app: FastifyInstance, { db, con
     const session = await pageSession(request);
     const cookieLanguage = request.cookies[LANGUAGE_COOKIE];
     const language: Language =
-      session?.user.language ?? (isLanguage(cookieLanguage) ? cookieLanguage : languageFromHeader(request.headers['accept-language']));
+      session?.user.language ??
+      (isLanguage(cookieLanguage) ? cookieLanguage : languageFromHeader(request.headers['accept-language']));
     const nonce = randomBytes(16).toString('base64');
-    const plan = renderPage({ url: request.url, language, environment: config.NODE_ENV, session, assets, nonce });
+    const plan = renderPage({
+      url: request.url,
+      language,
+      environment: config.NODE_ENV,
+      session,
+      assets,
+      nonce,
+    });
     if (plan.kind === 'redirect') return reply.redirect(plan.location, 302);
     if (!config.isDevelopment) {
       reply.header(

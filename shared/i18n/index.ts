@@ -29,7 +29,7 @@ export function languageFromHeader(header: string | undefined): Language {
       return { tag: tag.toLowerCase().slice(0, 2), q: q ? Number(q) : 1 };
     })
     .sort((a, b) => b.q - a.q);
-  return ranked.find((entry) => isLanguage(entry.tag))?.tag as Language | undefined ?? DEFAULT_LANGUAGE;
+  return (ranked.find((entry) => isLanguage(entry.tag))?.tag as Language | undefined) ?? DEFAULT_LANGUAGE;
 }
 
 /** A ready i18next instance with every namespace loaded synchronously (server and client alike). */

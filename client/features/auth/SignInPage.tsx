@@ -85,7 +85,11 @@ export default function SignInPage() {
           onChange={(event) => setPassword(event.target.value)}
         />
         {fieldError('password') && <small className="field-error">{fieldError('password')}</small>}
-        <Button type="submit" label={submitting ? t('signIn.submitting') : t('signIn.submit')} loading={submitting} />
+        <Button
+          type="submit"
+          label={submitting ? t('signIn.submitting') : t('signIn.submit')}
+          loading={submitting}
+        />
       </form>
     </div>
   );

@@ -8,11 +8,20 @@ const TEXT = {
 } as const;
 
 /** The 403, 404 and 500 pages; `embedded` shows it inside the shell instead of a full page. */
-export default function StatusPage({ status, embedded = false }: { status: 403 | 404 | 500; embedded?: boolean }) {
+export default function StatusPage({
+  status,
+  embedded = false,
+}: {
+  status: 403 | 404 | 500;
+  embedded?: boolean;
+}) {
   const { t } = useTranslation();
   const text = TEXT[status];
   return (
-    <div className={embedded ? 'status-page status-page--embedded' : 'status-page'} data-testid={`status-${status}`}>
+    <div
+      className={embedded ? 'status-page status-page--embedded' : 'status-page'}
+      data-testid={`status-${status}`}
+    >
       <i className={`${text.icon} status-page__icon`} aria-hidden="true" />
       <p className="status-page__code">{status}</p>
       <h1>{t(text.title)}</h1>

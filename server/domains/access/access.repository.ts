@@ -38,7 +38,11 @@ function roleSelect(db: Db) {
 export function listRoles(db: Db, type?: RoleType): Promise<RoleRecord[]> {
   let query = roleSelect(db);
   if (type) query = query.where('r.type', '=', type);
-  return query.orderBy('r.type').orderBy(sql`lower(r.name)`).orderBy('r.id').execute() as Promise<RoleRecord[]>;
+  return query
+    .orderBy('r.type')
+    .orderBy(sql`lower(r.name)`)
+    .orderBy('r.id')
+    .execute() as Promise<RoleRecord[]>;
 }
 
 export async function findRole(db: Db, id: string): Promise<RoleRecord | undefined> {
@@ -47,13 +51,25 @@ export async function findRole(db: Db, id: string): Promise<RoleRecord | undefin
 
 /** Locks a role row for the rest of the transaction, so concurrent edits apply one after the other. */
 export async function lockRole(db: Db, id: string): Promise<RoleRecord | undefined> {
-  await db.selectFrom('roles').select('id').where('id', '=', id).where('deleted_at', 'is', null).forUpdate().execute();
+  await db
+    .selectFrom('roles')
+    .select('id')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .execute();
   return findRole(db, id);
 }
 
 export async function insertRole(
   db: Db,
-  values: { name: string; description: string | null; type: RoleType; created_by: string | null; built_in_key?: string },
+  values: {
+    name: string;
+    description: string | null;
+    type: RoleType;
+    created_by: string | null;
+    built_in_key?: string;
+  },
 ): Promise<string> {
   const row = await db.insertInto('roles').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -64,10 +80,18 @@ export async function updateRole(
   id: string,
   values: { name?: string; description?: string | null; status?: RoleStatus; deleted_at?: Date },
 ): Promise<void> {
-  await db.updateTable('roles').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('roles')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function replaceRolePermissions(db: Db, roleId: string, permissions: readonly string[]): Promise<void> {
+export async function replaceRolePermissions(
+  db: Db,
+  roleId: string,
+  permissions: readonly string[],
+): Promise<void> {
   await db.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
   if (permissions.length > 0) {
     await db

@@ -14,7 +14,14 @@ import {
   UserRolesResponse,
 } from '../../../shared/roles.schemas.ts';
 import { getMyRoles } from './actor.service.ts';
-import { createRole, deleteRole, listPermissions, listRoles, setRoleStatus, updateRole } from './roles.service.ts';
+import {
+  createRole,
+  deleteRole,
+  listPermissions,
+  listRoles,
+  setRoleStatus,
+  updateRole,
+} from './roles.service.ts';
 
 const tags = ['Access control'];
 const errors = {
@@ -31,7 +38,12 @@ export const accessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/roles',
     {
       config: { access: 'roles.view' },
-      schema: { tags, summary: 'List roles, optionally of one type', querystring: RoleQuery, response: { 200: RoleList, ...errors } },
+      schema: {
+        tags,
+        summary: 'List roles, optionally of one type',
+        querystring: RoleQuery,
+        response: { 200: RoleList, ...errors },
+      },
     },
     async (request) => ({ items: await listRoles(request.ctx(), request.query.type) }),
   );
@@ -64,7 +76,12 @@ export const accessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/roles/:id',
     {
       config: { access: 'roles.manage' },
-      schema: { tags, summary: 'Delete a role nobody holds', params: IdParams, response: { 204: Type.Null(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete a role nobody holds',
+        params: IdParams,
+        response: { 204: Type.Null(), ...errors },
+      },
     },
     async (request, reply) => {
       await deleteRole(request.ctx(), request.params.id);

@@ -11,8 +11,8 @@ function toActorPermissions(grants: GrantRow[]) {
   for (const grant of grants) {
     const target =
       grant.role_type === 'PROJECT' && grant.project_id
-        ? projectPermissions.get(grant.project_id) ??
-          projectPermissions.set(grant.project_id, new Set()).get(grant.project_id)!
+        ? (projectPermissions.get(grant.project_id) ??
+          projectPermissions.set(grant.project_id, new Set()).get(grant.project_id)!)
         : grant.role_type === 'PROJECT'
           ? null // a project role without a project grants nothing
           : permissions;

@@ -21,7 +21,11 @@ export async function syncPermissionCatalog(db: Db): Promise<void> {
     await trx
       .insertInto('permissions')
       .values(
-        PERMISSION_KEYS.map((key) => ({ key, area: PERMISSIONS[key].area, role_types: [...PERMISSIONS[key].roleTypes] })),
+        PERMISSION_KEYS.map((key) => ({
+          key,
+          area: PERMISSIONS[key].area,
+          role_types: [...PERMISSIONS[key].roleTypes],
+        })),
       )
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({

@@ -138,7 +138,8 @@ export async function deleteRole(ctx: ServiceContext, id: string): Promise<void>
   await inTransaction(ctx, async (tx) => {
     const before = await requireRole(tx, id, true);
     if (before.built_in_key) throw new AppError('BUILT_IN_ROLE');
-    if (before.member_count > 0) throw new AppError('ROLE_IN_USE', { params: { count: before.member_count } });
+    if (before.member_count > 0)
+      throw new AppError('ROLE_IN_USE', { params: { count: before.member_count } });
     await repo.updateRole(tx.db, id, { deleted_at: new Date() });
     await recordAudit(tx, { action: 'role.deleted', entityType: 'role', entityId: id, before });
   });
@@ -147,6 +148,12 @@ export async function deleteRole(ctx: ServiceContext, id: string): Promise<void>
 /** The permission catalog, optionally only what one role type may carry. */
 export function listPermissions(ctx: ServiceContext, roleType?: RoleType) {
   authorize(ctx.actor, 'roles.view');
-  const keys = roleType ? permissionsForRoleType(roleType) : (Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]);
-  return keys.map((key) => ({ key, area: PERMISSIONS[key].area, roleTypes: [...PERMISSIONS[key].roleTypes] }));
+  const keys = roleType
+    ? permissionsForRoleType(roleType)
+    : (Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]);
+  return keys.map((key) => ({
+    key,
+    area: PERMISSIONS[key].area,
+    roleTypes: [...PERMISSIONS[key].roleTypes],
+  }));
 }

@@ -11,9 +11,20 @@ import {
 } from '../../../shared/auth.schemas.ts';
 import { ErrorResponse } from '../../../shared/common.schemas.ts';
 import type { Config } from '../../config.ts';
-import { REFRESH_COOKIE, clearRefreshCookie, setRefreshCookie, type AccessTokenClaims } from '../../plugins/auth.ts';
+import {
+  REFRESH_COOKIE,
+  clearRefreshCookie,
+  setRefreshCookie,
+  type AccessTokenClaims,
+} from '../../plugins/auth.ts';
 import { getOwnProfile, setOwnLanguage } from '../users/profile.service.ts';
-import { checkPasswordStrength, refreshSession, signIn, signOut, type IssuedSession } from './auth.service.ts';
+import {
+  checkPasswordStrength,
+  refreshSession,
+  signIn,
+  signOut,
+  type IssuedSession,
+} from './auth.service.ts';
 
 const tags = ['Auth'];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
@@ -21,7 +32,10 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 422: ErrorResponse, 429
 /** Sign-in, refresh, sign-out and the password check of spec section 7 (Auth). */
 export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   async function issue(reply: FastifyReply, issued: IssuedSession) {
-    const accessToken = await reply.jwtSign({ sub: issued.user.id, sid: issued.sessionId } satisfies AccessTokenClaims);
+    const accessToken = await reply.jwtSign({
+      sub: issued.user.id,
+      sid: issued.sessionId,
+    } satisfies AccessTokenClaims);
     if (issued.refreshToken) setRefreshCookie(reply, config, issued.refreshToken, issued.refreshExpiresAt);
     const expiresAt = new Date(Date.now() + config.ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString();
     return { user: issued.user, accessToken, expiresAt };
@@ -46,7 +60,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (
         response: { 200: SignInResponse, ...errors },
       },
     },
-    async (request, reply) => issue(reply, await signIn(request.ctx(), request.body.email, request.body.password)),
+    async (request, reply) =>
+      issue(reply, await signIn(request.ctx(), request.body.email, request.body.password)),
   );
 
   app.post(
@@ -74,7 +89,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (
     '/auth/sign-out',
     {
       config: { access: 'authenticated' },
-      schema: { tags, summary: 'Sign out: revoke this session', response: { 204: Type.Null(), 401: ErrorResponse } },
+      schema: {
+        tags,
+        summary: 'Sign out: revoke this session',
+        response: { 204: Type.Null(), 401: ErrorResponse },
+      },
     },
     async (request, reply) => {
       await signOut(request.ctx());
@@ -112,7 +131,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Check a candidate password against the policy (8-40 characters, upper, lower, digit, special)',
+        summary:
+          'Check a candidate password against the policy (8-40 characters, upper, lower, digit, special)',
         body: CheckPasswordBody,
         response: { 200: CheckPasswordResponse, ...errors },
       },

@@ -36,11 +36,17 @@ async function refuseWhenLocked(ctx: ServiceContext, email: string): Promise<voi
   const lockedSince =
     counts.by_email >= max ? counts.oldest_by_email : counts.by_ip >= max * 4 ? counts.oldest_by_ip : null;
   if (!lockedSince) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil((new Date(lockedSince).getTime() + window * 60_000 - Date.now()) / 1000));
-  await recordAudit({ ...ctx, actor: { ...SYSTEM_ACTOR, label: email } }, {
-    action: 'auth.sign_in_locked',
-    entityType: 'session',
-  });
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((new Date(lockedSince).getTime() + window * 60_000 - Date.now()) / 1000),
+  );
+  await recordAudit(
+    { ...ctx, actor: { ...SYSTEM_ACTOR, label: email } },
+    {
+      action: 'auth.sign_in_locked',
+      entityType: 'session',
+    },
+  );
   throw new AppError('TOO_MANY_SIGN_IN_ATTEMPTS', {
     params: { minutes: Math.ceil(retryAfterSeconds / 60) },
     headers: { 'retry-after': String(retryAfterSeconds) },
@@ -58,34 +64,54 @@ export async function signIn(ctx: ServiceContext, email: string, password: strin
   const passwordMatches = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
   if (!user || !user.password_hash || !passwordMatches || user.status !== 'ACTIVE') {
     await sessions.recordSignInFailure(ctx.db, normalizedEmail, ctx.request.ip);
-    await recordAudit({ ...ctx, actor: { ...SYSTEM_ACTOR, id: null, label: normalizedEmail } }, {
-      action: 'auth.sign_in_failed',
-      entityType: 'session',
-      after: { reason: !user ? 'unknown_email' : passwordMatches ? 'account_not_active' : 'wrong_password' },
-    });
+    await recordAudit(
+      { ...ctx, actor: { ...SYSTEM_ACTOR, id: null, label: normalizedEmail } },
+      {
+        action: 'auth.sign_in_failed',
+        entityType: 'session',
+        after: {
+          reason: !user ? 'unknown_email' : passwordMatches ? 'account_not_active' : 'wrong_password',
+        },
+      },
+    );
     throw new AppError('INVALID_CREDENTIALS');
   }
   const refreshToken = newToken();
-  return inTransaction({ ...ctx, actor: { ...SYSTEM_ACTOR, id: user.id, label: user.email, kind: 'user' } }, async (tx) => {
-    await sessions.clearSignInFailures(tx.db, normalizedEmail);
-    const session = await sessions.insertSession(tx.db, {
-      user_id: user.id,
-      token_hash: hashToken(refreshToken),
-      expires_at: refreshExpiry(tx),
-      user_agent: tx.request.userAgent?.slice(0, 500) ?? null,
-      ip: tx.request.ip,
-    });
-    await tx.db.updateTable('users').set({ last_sign_in_at: new Date() }).where('id', '=', user.id).execute();
-    await recordAudit(tx, { action: 'auth.signed_in', entityType: 'session', entityId: session.id });
-    return { user: toSessionUser(user), sessionId: session.id, refreshToken, refreshExpiresAt: session.expires_at };
-  });
+  return inTransaction(
+    { ...ctx, actor: { ...SYSTEM_ACTOR, id: user.id, label: user.email, kind: 'user' } },
+    async (tx) => {
+      await sessions.clearSignInFailures(tx.db, normalizedEmail);
+      const session = await sessions.insertSession(tx.db, {
+        user_id: user.id,
+        token_hash: hashToken(refreshToken),
+        expires_at: refreshExpiry(tx),
+        user_agent: tx.request.userAgent?.slice(0, 500) ?? null,
+        ip: tx.request.ip,
+      });
+      await tx.db
+        .updateTable('users')
+        .set({ last_sign_in_at: new Date() })
+        .where('id', '=', user.id)
+        .execute();
+      await recordAudit(tx, { action: 'auth.signed_in', entityType: 'session', entityId: session.id });
+      return {
+        user: toSessionUser(user),
+        sessionId: session.id,
+        refreshToken,
+        refreshExpiresAt: session.expires_at,
+      };
+    },
+  );
 }
 
 /**
  * Exchanges a refresh token for a new one (rotation). A token that was already replaced and is
  * presented again after the grace period means it was stolen: the whole session is revoked.
  */
-export async function refreshSession(ctx: ServiceContext, refreshToken: string | undefined): Promise<IssuedSession> {
+export async function refreshSession(
+  ctx: ServiceContext,
+  refreshToken: string | undefined,
+): Promise<IssuedSession> {
   if (!refreshToken) throw new AppError('SESSION_EXPIRED');
   const presentedHash = hashToken(refreshToken);
   type Outcome = { error: 'SESSION_EXPIRED' } | { issued: IssuedSession };
@@ -93,26 +119,38 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string |
     const found = await sessions.findSessionByTokenHash(tx.db, presentedHash, true);
     if (!found) return { error: 'SESSION_EXPIRED' as const };
     const { session, user } = found;
-    const live = !session.revoked_at && session.expires_at > new Date() && user.status === 'ACTIVE' && !user.deleted_at;
+    const live =
+      !session.revoked_at && session.expires_at > new Date() && user.status === 'ACTIVE' && !user.deleted_at;
     if (!live) return { error: 'SESSION_EXPIRED' as const };
     if (session.token_hash !== presentedHash) {
-      const recentlyRotated = session.rotated_at && Date.now() - session.rotated_at.getTime() < ROTATION_GRACE_MS;
+      const recentlyRotated =
+        session.rotated_at && Date.now() - session.rotated_at.getTime() < ROTATION_GRACE_MS;
       if (recentlyRotated) {
-        return { issued: { user: toSessionUser(user), sessionId: session.id, refreshExpiresAt: session.expires_at } };
+        return {
+          issued: { user: toSessionUser(user), sessionId: session.id, refreshExpiresAt: session.expires_at },
+        };
       }
       await sessions.revokeSession(tx.db, session.id, 'refresh_token_reused');
-      await recordAudit({ ...tx, actor: { ...SYSTEM_ACTOR, label: user.email } }, {
-        action: 'auth.refresh_token_reused',
-        entityType: 'session',
-        entityId: session.id,
-      });
+      await recordAudit(
+        { ...tx, actor: { ...SYSTEM_ACTOR, label: user.email } },
+        {
+          action: 'auth.refresh_token_reused',
+          entityType: 'session',
+          entityId: session.id,
+        },
+      );
       return { error: 'SESSION_EXPIRED' as const };
     }
     const rotated = newToken();
     const expiresAt = refreshExpiry(tx);
     await sessions.rotateSessionToken(tx.db, session.id, presentedHash, hashToken(rotated), expiresAt);
     return {
-      issued: { user: toSessionUser(user), sessionId: session.id, refreshToken: rotated, refreshExpiresAt: expiresAt },
+      issued: {
+        user: toSessionUser(user),
+        sessionId: session.id,
+        refreshToken: rotated,
+        refreshExpiresAt: expiresAt,
+      },
     };
   });
   // The transaction commits first, so a detected reuse stays revoked even though the call fails.
@@ -137,10 +175,15 @@ export function checkPasswordStrength(password: string) {
 }
 
 /** Deletes sessions that ended more than a day ago and sign-in failures past every lock window. */
-export async function purgeExpiredSessions(ctx: ServiceContext): Promise<{ sessions: number; failures: number }> {
+export async function purgeExpiredSessions(
+  ctx: ServiceContext,
+): Promise<{ sessions: number; failures: number }> {
   return inTransaction(ctx, async (tx) => {
     const deletedSessions = await sessions.deleteStaleSessions(tx.db, 1);
-    const failures = await sessions.deleteOldSignInFailures(tx.db, Math.max(60, tx.config.SIGN_IN_LOCK_MINUTES * 2));
+    const failures = await sessions.deleteOldSignInFailures(
+      tx.db,
+      Math.max(60, tx.config.SIGN_IN_LOCK_MINUTES * 2),
+    );
     if (deletedSessions + failures > 0) {
       await recordAudit(tx, {
         action: 'auth.sessions_purged',
@@ -161,6 +204,7 @@ export async function findPageSession(ctx: ServiceContext, refreshToken: string 
   const found = await sessions.findSessionByTokenHash(ctx.db, hashToken(refreshToken));
   if (!found) return null;
   const { session, user } = found;
-  if (session.revoked_at || session.expires_at <= new Date() || user.status !== 'ACTIVE' || user.deleted_at) return null;
+  if (session.revoked_at || session.expires_at <= new Date() || user.status !== 'ACTIVE' || user.deleted_at)
+    return null;
   return { user: toSessionUser(user), sessionId: session.id };
 }

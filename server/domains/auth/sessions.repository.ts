@@ -4,7 +4,13 @@ import type { SessionRow, UserRow } from '../../db/database.ts';
 
 export async function insertSession(
   db: Db,
-  values: { user_id: string; token_hash: string; expires_at: Date; user_agent: string | null; ip: string | null },
+  values: {
+    user_id: string;
+    token_hash: string;
+    expires_at: Date;
+    user_agent: string | null;
+    ip: string | null;
+  },
 ): Promise<SessionRow> {
   return db
     .insertInto('sessions')
@@ -31,7 +37,11 @@ export function findLiveSession(db: Db, sessionId: string, userId: string) {
 export type SessionWithUser = { session: SessionRow; user: UserRow };
 
 /** Finds the session whose current or just-replaced refresh token has this hash, with its user. */
-export async function findSessionByTokenHash(db: Db, tokenHash: string, lock = false): Promise<SessionWithUser | undefined> {
+export async function findSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+  lock = false,
+): Promise<SessionWithUser | undefined> {
   let query = db
     .selectFrom('sessions')
     .selectAll()
@@ -43,7 +53,13 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string, lock = f
   return user ? { session, user } : undefined;
 }
 
-export async function rotateSessionToken(db: Db, sessionId: string, oldHash: string, newHash: string, expiresAt: Date) {
+export async function rotateSessionToken(
+  db: Db,
+  sessionId: string,
+  oldHash: string,
+  newHash: string,
+  expiresAt: Date,
+) {
   await db
     .updateTable('sessions')
     .set({

@@ -15,6 +15,10 @@ export async function resolveSigningSecret(db: Db, config: Config): Promise<stri
     .values({ key: SETTING_KEY, value: JSON.stringify(randomBytes(48).toString('base64url')) })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', SETTING_KEY).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', SETTING_KEY)
+    .executeTakeFirstOrThrow();
   return row.value as string;
 }

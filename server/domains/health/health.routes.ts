@@ -9,7 +9,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
     '/healthz',
     {
       config: { access: 'public', rateLimit: false },
-      schema: { tags: ['Health'], summary: 'The process is up', response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+      schema: {
+        tags: ['Health'],
+        summary: 'The process is up',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -22,8 +26,16 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
         tags: ['Health'],
         summary: 'The database is reachable and migrations are current',
         response: {
-          200: Type.Object({ ready: Type.Boolean(), database: Type.String(), pendingMigrations: Type.Array(Type.String()) }),
-          503: Type.Object({ ready: Type.Boolean(), database: Type.String(), pendingMigrations: Type.Array(Type.String()) }),
+          200: Type.Object({
+            ready: Type.Boolean(),
+            database: Type.String(),
+            pendingMigrations: Type.Array(Type.String()),
+          }),
+          503: Type.Object({
+            ready: Type.Boolean(),
+            database: Type.String(),
+            pendingMigrations: Type.Array(Type.String()),
+          }),
         },
       },
     },

@@ -36,7 +36,10 @@ export interface NewAdministrator {
  * Creates an active administrator (the built-in Admin role), or gives an existing account the
  * Admin role and the new password. Used by the CLI and by the first start.
  */
-export async function createAdministrator(ctx: ServiceContext, input: NewAdministrator): Promise<SessionUser> {
+export async function createAdministrator(
+  ctx: ServiceContext,
+  input: NewAdministrator,
+): Promise<SessionUser> {
   authorize(ctx.actor, 'employees.manage');
   authorize(ctx.actor, 'roles.manage');
   const email = input.email.trim();
@@ -65,7 +68,12 @@ export async function createAdministrator(ctx: ServiceContext, input: NewAdminis
           status: 'ACTIVE',
           created_by: tx.actor.id,
         });
-    await assignRole(tx.db, { user_id: user.id, role_id: adminRole.id, project_id: null, created_by: tx.actor.id });
+    await assignRole(tx.db, {
+      user_id: user.id,
+      role_id: adminRole.id,
+      project_id: null,
+      created_by: tx.actor.id,
+    });
     await recordAudit(tx, {
       action: existing ? 'user.made_administrator' : 'user.administrator_created',
       entityType: 'user',
@@ -87,7 +95,10 @@ export async function ensureFirstAdministrator(
   if ((await countUsersWithBuiltInRole(ctx.db, 'admin')) > 0) return null;
   const email = ctx.config.BACKOFFICE_ADMIN_EMAIL ?? 'admin@backoffice.local';
   const generatedPassword = ctx.config.BACKOFFICE_ADMIN_PASSWORD ? undefined : generatePassword();
-  await createAdministrator(ctx, { email, password: ctx.config.BACKOFFICE_ADMIN_PASSWORD ?? generatedPassword! });
+  await createAdministrator(ctx, {
+    email,
+    password: ctx.config.BACKOFFICE_ADMIN_PASSWORD ?? generatedPassword!,
+  });
   return { email, generatedPassword };
 }
 

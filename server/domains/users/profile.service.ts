@@ -22,7 +22,8 @@ export async function getOwnProfile(ctx: ServiceContext): Promise<SessionUser> {
 /** Keeps the caller's interface language, so every device and every mail uses it. */
 export async function setOwnLanguage(ctx: ServiceContext, language: Language): Promise<SessionUser> {
   const userId = requireSelf(ctx);
-  if (!isLanguage(language)) throw validationError([{ field: 'language', code: 'invalid', params: { field: 'language' } }]);
+  if (!isLanguage(language))
+    throw validationError([{ field: 'language', code: 'invalid', params: { field: 'language' } }]);
   return inTransaction(ctx, async (tx) => {
     const before = await findUserById(tx.db, userId);
     const user = await updateUser(tx.db, userId, { language });

@@ -11,7 +11,12 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 }
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
