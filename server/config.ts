@@ -46,6 +46,17 @@ const ConfigSchema = Type.Object({
     default: 'info',
     description: 'fatal, error, warn, info, debug, trace or silent',
   }),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://',
+      description: 'an smtp:// or smtps:// URL (unset: mails stay in the outbox)',
+    }),
+  ),
+  MAIL_FROM: Type.String({
+    default: 'Backoffice <no-reply@backoffice.local>',
+    minLength: 3,
+    description: 'a sender',
+  }),
   BACKOFFICE_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email', description: 'an email address' })),
   BACKOFFICE_ADMIN_PASSWORD: Type.Optional(
     Type.String({ minLength: 8, description: 'a password by the policy' }),

@@ -104,6 +104,23 @@ export interface AppSettingsTable {
   updated_at: UpdatedAt;
 }
 
+export type MailStatus = 'QUEUED' | 'SENT' | 'FAILED' | 'KEPT';
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_email: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  template: string;
+  language: string;
+  status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -114,6 +131,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   sign_in_failures: SignInFailuresTable;
   app_settings: AppSettingsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

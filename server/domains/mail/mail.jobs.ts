@@ -1,0 +1,7 @@
+import type { JobDefinition } from '../../../worker/jobs.ts';
+import { deliverQueuedMail } from './mail.service.ts';
+
+/** Every minute: deliver what the outbox holds. */
+export const mailJobs: JobDefinition[] = [
+  { name: 'mail.deliver', cron: '* * * * *', handler: (ctx) => deliverQueuedMail(ctx) },
+];
