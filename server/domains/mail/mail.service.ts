@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Language } from '../../../shared/i18n/index.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { authorize } from '../../core/policy.ts';
@@ -51,8 +51,8 @@ export async function listOutbox(ctx: ServiceContext, options: { to?: string; li
   }));
 }
 
-let transport: nodemailer.Transporter | null = null;
-function smtpTransport(url: string): nodemailer.Transporter {
+let transport: Transporter | null = null;
+function smtpTransport(url: string): Transporter {
   transport ??= nodemailer.createTransport(url);
   return transport;
 }
