@@ -35,6 +35,15 @@ export async function startEmbeddedPostgres(
     writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
 
+  // Another live Backoffice process (the server, while the CLI runs) already owns the cluster: share it.
+  const running = runningOwnedServer(dataDir, clusterDir);
+  if (running) {
+    return {
+      serverUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/postgres`,
+      port: running.port,
+      stop: async () => {},
+    };
+  }
   await stopStaleServer(clusterDir, log);
   const port = (await isPortFree(preferredPort)) ? preferredPort : await findFreePort();
   if (port !== preferredPort)
@@ -68,11 +77,33 @@ export async function startEmbeddedPostgres(
       { cause: error },
     );
   }
+  const ownerFile = path.join(dataDir, 'owner.pid');
+  writeFileSync(ownerFile, String(process.pid));
   return {
     serverUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     port,
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      rmSync(ownerFile, { force: true });
+    },
   };
+}
+
+/**
+ * The cluster's server when the process that started it is still alive. Only a server whose owner
+ * is gone counts as left behind by a crash.
+ */
+function runningOwnedServer(dataDir: string, clusterDir: string): { port: number } | null {
+  const ownerFile = path.join(dataDir, 'owner.pid');
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(ownerFile) || !existsSync(pidFile)) return null;
+  const owner = Number(readFileSync(ownerFile, 'utf8'));
+  if (!Number.isInteger(owner) || owner === process.pid || !isAlive(owner)) return null;
+  // postmaster.pid: line 1 the server pid, line 4 its port.
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const serverPid = Number(lines[0]);
+  const port = Number(lines[3]);
+  return isAlive(serverPid) && port > 0 ? { port } : null;
 }
 
 /** A crashed run can leave `postmaster.pid` and even a live server holding the cluster: end it. */
