@@ -73,7 +73,9 @@ export interface Config extends RawConfig {
   isDevelopment: boolean;
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 const BOOLEAN_VARIABLES = new Set(['TRUST_PROXY']);
 

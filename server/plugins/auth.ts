@@ -19,6 +19,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+  interface FastifyInstance {
+    /** Every /api route with who may call it: the permission test walks this list. */
+    apiRoutes: Array<{ method: string; url: string; access: RouteAccess }>;
+  }
   interface FastifyRequest {
     actor: Actor | null;
     language: Language;
@@ -93,9 +97,13 @@ export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInsta
     }
   });
 
+  app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.config?.access && !route.url.startsWith('/api/docs')) {
-      throw new Error(`route ${route.method} ${route.url} must declare config.access`);
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`route ${route.method} ${route.url} must declare config.access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
     }
   });
 });
