@@ -10,6 +10,8 @@ function migrator(db: Db): Migrator {
   return new Migrator({
     db,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR }),
+    // Work lands from parallel branches: a migration named before one already applied still runs.
+    allowUnorderedMigrations: true,
   });
 }
 
