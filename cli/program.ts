@@ -1,0 +1,64 @@
+import { Command, CommanderError, Option } from 'commander';
+import pkg from '../package.json' with { type: 'json' };
+import { LANGUAGES } from '../shared/i18n/index.ts';
+import { registerAdministratorCommands } from './commands/administrators.ts';
+import { registerMailCommands } from './commands/mail.ts';
+import { registerMigrateCommands } from './commands/migrate.ts';
+import { registerRoleCommands } from './commands/roles.ts';
+import { EXIT_OK, EXIT_USAGE } from './errors.ts';
+import { cliTranslator, detectLanguage, earlyOption } from './i18n.ts';
+import { oneOf } from './parsers.ts';
+import { CliRuntime, type GlobalOptions } from './runtime.ts';
+
+/** Each area's commands. A new area adds its `register<Area>Commands` here. */
+const AREAS = [
+  registerMigrateCommands,
+  registerAdministratorCommands,
+  registerRoleCommands,
+  registerMailCommands,
+];
+
+/** The `backoffice` program: global options, help in the caller's language, every area's commands. */
+export function buildProgram(runtime: CliRuntime): Command {
+  const { t } = runtime;
+  const program = new Command('backoffice')
+    .description(t('cli:program.description'))
+    .version(pkg.version, '-V, --version', t('cli:program.version'))
+    .helpOption('-h, --help', t('cli:program.help'))
+    .helpCommand('help [command]', t('cli:program.helpCommand'))
+    .option('--json', t('cli:program.json'))
+    .option('--as <email>', t('cli:program.as'))
+    .addOption(new Option('--lang <lang>', t('cli:program.lang')).argParser(oneOf(LANGUAGES, t)))
+    .showHelpAfterError(false)
+    // Errors come back as exceptions, so runCli prints them translated and picks the exit code.
+    .exitOverride()
+    .configureOutput({ outputError: () => {} })
+    .configureHelp({
+      showGlobalOptions: true,
+      styleTitle: (title) => t(`cli:help.titles.${title.replace(/:$/, '')}`, { defaultValue: title }),
+    });
+  program.hook('preAction', (_program, command) => {
+    runtime.options = command.optsWithGlobals<GlobalOptions>();
+  });
+  for (const register of AREAS) register(program, runtime);
+  return program;
+}
+
+/** Runs the CLI on `argv` (without `node` and the script) and returns the exit code. */
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const language = detectLanguage(argv, env);
+  const runtime = new CliRuntime(language, cliTranslator(language), env);
+  // Until commander has parsed, a usage error still has to know whether to answer in JSON.
+  runtime.options = { json: earlyOption(argv, '--json') !== undefined };
+  try {
+    await buildProgram(runtime).parseAsync(argv, { from: 'user' });
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
+      // Help shown because a command was missing (`backoffice`, `backoffice roles`) is a usage error.
+      if (error.code === 'commander.help') return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    }
+    return runtime.report(error);
+  }
+}
