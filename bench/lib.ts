@@ -1,0 +1,144 @@
+/**
+ * What a benchmark scenario is and the tools it uses. A scenario module in bench/scenarios/
+ * exports `name` and `run(env)`; bench/run.ts runs each, prints its rows and keeps them as JSON.
+ */
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import type { TestDatabase } from '../tests/helpers/test-database.ts';
+
+/** One measured case: HTTP under load (autocannon), or a function called in a loop. */
+export interface BenchRow {
+  /** What was measured, e.g. "GET /api/user-roles/me (app)". */
+  case: string;
+  /** Requests (or calls) per second, averaged over the run. */
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Total requests or calls. */
+  total: number;
+  /** Connection errors, timeouts and non-2xx answers: a benchmark with any is not trustworthy. */
+  failures: number;
+  /** For a case measured beside a baseline: the baseline's case name and the ratios to it. */
+  baseline?: string;
+  /** perSecond / baseline.perSecond (below 1: slower than the baseline). */
+  throughputRatio?: number;
+  /** p99Ms / baseline.p99Ms (above 1: slower than the baseline). */
+  p99Ratio?: number;
+}
+
+export interface BenchEnv {
+  /** A fresh, migrated database of its own (dropped at the end of the run). */
+  createDatabase(): Promise<TestDatabase>;
+  /** Seconds per load test (BENCH_DURATION, default 10). */
+  durationSeconds: number;
+  /** Concurrent connections per load test (BENCH_CONNECTIONS, default 20). */
+  connections: number;
+  log(message: string): void;
+}
+
+export interface Scenario {
+  name: string;
+  description?: string;
+  run(env: BenchEnv): Promise<BenchRow[]>;
+}
+
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+
+/**
+ * Loads a URL on the loopback interface with autocannon (in a worker thread, so the load generator
+ * does not share the event loop of a server running in this process). A short warm-up comes first.
+ */
+export async function loadTest(
+  env: BenchEnv,
+  label: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<BenchRow> {
+  const target = new URL(url);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) {
+    throw new Error(`benchmarks only load the loopback interface, not ${target.hostname}`);
+  }
+  env.log(`${label}: ${env.durationSeconds}s, ${env.connections} connections`);
+  const options = { url, headers, connections: env.connections, workers: 1, timeout: 10 };
+  await autocannon({ ...options, duration: 1 });
+  const result = await autocannon({ ...options, duration: env.durationSeconds, title: label });
+  return {
+    case: label,
+    perSecond: round(result.requests.average, 1),
+    p50Ms: round(result.latency.p50),
+    p99Ms: round(result.latency.p99),
+    total: result.requests.total,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** Calls a function back to back for a while and times each call (a baseline without HTTP). */
+export async function loopTest(
+  env: BenchEnv,
+  label: string,
+  fn: () => unknown | Promise<unknown>,
+  seconds = env.durationSeconds,
+): Promise<BenchRow> {
+  env.log(`${label}: ${seconds}s in a loop`);
+  const warmUntil = performance.now() + 500;
+  while (performance.now() < warmUntil) await fn();
+  const samples: number[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  let failures = 0;
+  while (performance.now() < deadline) {
+    const begin = performance.now();
+    try {
+      await fn();
+    } catch {
+      failures++;
+    }
+    samples.push(performance.now() - begin);
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
+  return {
+    case: label,
+    perSecond: round(samples.length / elapsed, 1),
+    p50Ms: round(at(0.5), 3),
+    p99Ms: round(at(0.99), 3),
+    total: samples.length,
+    failures,
+  };
+}
+
+/** Marks `row` as measured beside `baseline` and computes the ratios. */
+export function compare(row: BenchRow, baseline: BenchRow): BenchRow {
+  return {
+    ...row,
+    baseline: baseline.case,
+    throughputRatio: baseline.perSecond ? round(row.perSecond / baseline.perSecond, 3) : undefined,
+    p99Ratio: baseline.p99Ms ? round(row.p99Ms / baseline.p99Ms, 2) : undefined,
+  };
+}
+
+/** A plain text table of the rows, with the ratios spelled out. */
+export function formatRows(rows: BenchRow[]): string {
+  const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'total', 'failures', 'vs baseline'];
+  const lines = rows.map((row) => [
+    row.case,
+    row.perSecond.toFixed(1),
+    String(row.p50Ms),
+    String(row.p99Ms),
+    String(row.total),
+    String(row.failures),
+    row.baseline
+      ? `${row.throughputRatio}× throughput, ${row.p99Ratio}× p99 of "${row.baseline}"`
+      : 'baseline',
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
+  // Names left-aligned, numbers right-aligned; the last column is not padded.
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) =>
+        i === cells.length - 1 ? cell : i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!),
+      )
+      .join('  ');
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n');
+}

@@ -1,0 +1,134 @@
+/**
+ * The platform's two hottest paths, each beside a baseline measured in the same run:
+ * (a) an authenticated `GET /api/user-roles/me` (JWT check, rate limit, roles from PostgreSQL)
+ *     beside a bare Fastify route that returns the same JSON;
+ * (b) the server render of the shell page `GET /` for a signed-in person (session and roles from
+ *     PostgreSQL, streamed React render) beside rendering the same React tree with renderToString.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { dehydrate } from '@tanstack/react-query';
+import Fastify from 'fastify';
+import { createElement, StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { queryKeys } from '../../client/api/session.ts';
+import { App, createQueryClient } from '../../client/App.tsx';
+import type { Bootstrap, Session } from '../../client/bootstrap.ts';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { readBuiltAssets } from '../../server/plugins/ssr.ts';
+import { createI18n } from '../../shared/i18n/index.ts';
+import { createUser, DEFAULT_PASSWORD } from '../../tests/helpers/factories.ts';
+import { compare, loadTest, loopTest, type BenchEnv, type BenchRow } from '../lib.ts';
+
+export const name = 'foundation';
+export const description = 'authenticated API call and server-rendered shell, each beside its baseline';
+
+function addressOf(server: { server: { address(): unknown } }): string {
+  const address = server.server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}`;
+}
+
+async function getJson<T>(url: string, headers: Record<string, string>): Promise<T> {
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The shell page's React tree, built as entry-server.tsx builds it for each request. */
+function renderShell(session: Session): string {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(queryKeys.session, session);
+  const bootstrap: Bootstrap = {
+    language: 'en',
+    environment: 'production',
+    signedIn: true,
+    dehydratedState: dehydrate(queryClient),
+  };
+  return renderToString(
+    createElement(
+      StrictMode,
+      null,
+      createElement(
+        StaticRouter,
+        { location: '/' },
+        createElement(App, { bootstrap, queryClient, i18n: createI18n('en') }),
+      ),
+    ),
+  );
+}
+
+export async function run(env: BenchEnv): Promise<BenchRow[]> {
+  if (!readBuiltAssets()) env.log('the UI is not built (npm run build): pages render without script tags');
+  const database = await env.createDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    // The limiter still runs on every request (its cost is part of the measure), but never refuses.
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+  });
+  const app = await buildApp({ db: database.db, config, logger: false });
+  const baseline = Fastify({ logger: false });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const appUrl = addressOf(app);
+
+    const admin = await createUser(database.db, { builtInRoles: ['admin'] });
+    const signIn = await fetch(`${appUrl}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: DEFAULT_PASSWORD }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+    const { accessToken } = (await signIn.json()) as { accessToken: string };
+    const refreshCookie = signIn.headers.getSetCookie().find((cookie) => cookie.startsWith('bo_refresh='));
+    if (!refreshCookie) throw new Error('sign-in set no refresh cookie');
+    const cookie = refreshCookie.split(';')[0]!;
+    const bearer = { authorization: `Bearer ${accessToken}` };
+
+    // (a) The same JSON from a bare Fastify route: what is left is HTTP and serialization.
+    const roles = await getJson<Record<string, unknown>>(`${appUrl}/api/user-roles/me`, bearer);
+    baseline.get('/api/user-roles/me', async () => roles);
+    await baseline.listen({ host: '127.0.0.1', port: 0 });
+    const bareApi = await loadTest(
+      env,
+      'GET /api/user-roles/me (bare Fastify)',
+      `${addressOf(baseline)}/api/user-roles/me`,
+    );
+    const api = await loadTest(env, 'GET /api/user-roles/me (app)', `${appUrl}/api/user-roles/me`, bearer);
+
+    // (b) The shell page. A first request proves the session works and loads the lazy screens.
+    const page = await fetch(`${appUrl}/`, { headers: { cookie }, redirect: 'manual' });
+    const html = await page.text();
+    if (page.status !== 200 || !html.includes('Employee management')) {
+      throw new Error(`GET / did not render the shell (status ${page.status})`);
+    }
+    const ssr = await loadTest(env, 'GET / shell page (app, streamed)', `${appUrl}/`, { cookie });
+
+    const user = await getJson<Session['user']>(`${appUrl}/api/auth/me`, bearer);
+    const session: Session = {
+      user,
+      permissions: roles.permissions as string[],
+      projectPermissions: roles.projectPermissions as Record<string, string[]>,
+    };
+    if (!renderShell(session).includes('Employee management')) {
+      throw new Error('renderToString did not render the shell');
+    }
+    const toString = await loopTest(env, 'shell tree renderToString (no HTTP, no database)', () =>
+      renderShell(session),
+    );
+
+    return [bareApi, compare(api, bareApi), toString, compare(ssr, toString)];
+  } finally {
+    await baseline.close();
+    await app.close();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
