@@ -4,7 +4,9 @@ import { LANGUAGES } from '../shared/i18n/index.ts';
 import { registerAdministratorCommands } from './commands/administrators.ts';
 import { registerMailCommands } from './commands/mail.ts';
 import { registerMigrateCommands } from './commands/migrate.ts';
+import { registerNotifyCommands } from './commands/notify.ts';
 import { registerRoleCommands } from './commands/roles.ts';
+import { registerUserCommands } from './commands/users.ts';
 import { EXIT_OK, EXIT_USAGE } from './errors.ts';
 import { cliTranslator, detectLanguage, earlyOption } from './i18n.ts';
 import { oneOf } from './parsers.ts';
@@ -16,6 +18,8 @@ const AREAS = [
   registerAdministratorCommands,
   registerRoleCommands,
   registerMailCommands,
+  registerNotifyCommands,
+  registerUserCommands,
 ];
 
 /** The `backoffice` program: global options, help in the caller's language, every area's commands. */

@@ -9,6 +9,16 @@ const AreaPlaceholder = lazy(() => import('./features/placeholder/AreaPlaceholde
 const SignInPage = lazy(() => import('./features/auth/SignInPage.tsx'));
 const StatusPage = lazy(() => import('./features/errors/StatusPage.tsx'));
 const DevtoolsPage = lazy(() => import('./features/devtools/DevtoolsPage.tsx'));
+const InviteAccountPage = lazy(() => import('./features/account/InviteAccountPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage.tsx'));
+const ChangePasswordPage = lazy(() => import('./features/account/ChangePasswordPage.tsx'));
+const SettingsPage = lazy(() => import('./features/settings/SettingsPage.tsx'));
+const AccessControlPage = lazy(() => import('./features/access-control/AccessControlPage.tsx'));
+const EmployeeListPage = lazy(() => import('./features/employees/EmployeeListPage.tsx'));
+const EmployeeFormPage = lazy(() => import('./features/employees/EmployeeFormPage.tsx'));
+const AdministrationPage = lazy(() => import('./features/administration/AdministrationPage.tsx'));
+const ExternalUsersPage = lazy(() => import('./features/external-users/ExternalUsersPage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -17,6 +27,11 @@ function area(permission?: Permission): ReactNode {
       <AreaPlaceholder />
     </RequirePermission>
   );
+}
+
+/** A screen behind a permission (none: any signed-in person; the screen then asks the API). */
+function guarded(permission: Permission | undefined, screen: ReactNode): ReactNode {
+  return <RequirePermission permission={permission}>{screen}</RequirePermission>;
 }
 
 function areaRoute(path: string, children: string[], permission?: Permission): RouteObject {
@@ -48,14 +63,11 @@ export const PUBLIC_PATHS = [
 export function buildRoutes(environment: string): RouteObject[] {
   return [
     { path: '/sign-in', element: <SignInPage /> },
-    ...[
-      '/change-password',
-      '/invite-account',
-      '/forgot-password',
-      '/reset-password',
-      '/verify-oidc',
-      '/secure-share',
-    ].map((path) => ({ path, element: <AreaPlaceholder /> })),
+    { path: '/change-password', element: <ChangePasswordPage /> },
+    { path: '/invite-account', element: <InviteAccountPage /> },
+    { path: '/forgot-password', element: <ForgotPasswordPage /> },
+    { path: '/reset-password', element: <ResetPasswordPage /> },
+    ...['/verify-oidc', '/secure-share'].map((path) => ({ path, element: <AreaPlaceholder /> })),
     { path: '/404', element: <StatusPage status={404} /> },
     { path: '/403', element: <StatusPage status={403} /> },
     { path: '/500', element: <StatusPage status={500} /> },
@@ -67,22 +79,36 @@ export function buildRoutes(environment: string): RouteObject[] {
       path: '/',
       element: <Shell />,
       children: [
-        { index: true, element: area('employees.view') },
-        areaRoute('employee-management', ['employee', 'employee/:id'], 'employees.view'),
+        { index: true, element: guarded('employees.view', <EmployeeListPage />) },
+        {
+          path: 'employee-management',
+          children: [
+            { index: true, element: guarded('employees.view', <EmployeeListPage />) },
+            { path: 'employee', element: guarded('employees.manage', <EmployeeFormPage />) },
+            { path: 'employee/:id', element: guarded(undefined, <EmployeeFormPage />) },
+          ],
+        },
         areaRoute(
           'client-management',
           [':id', 'project/:id', ':clientId/project', ':clientId/project/:id'],
           'clients.view',
         ),
-        areaRoute('administrative-management', [], 'departments.view'),
-        areaRoute('access-control-management', [], 'roles.view'),
+        { path: 'administrative-management', element: guarded('departments.view', <AdministrationPage />) },
+        {
+          path: 'access-control-management',
+          element: (
+            <RequirePermission permission="roles.view">
+              <AccessControlPage />
+            </RequirePermission>
+          ),
+        },
         areaRoute('asset-management', [], 'assets.view-own'),
         areaRoute('leave-management', ['summary-reporting'], 'leave.request'),
         areaRoute('overtime-management', ['summary-reporting'], 'overtime.request'),
         areaRoute('account-management', ['sso-connection/:id'], 'accounts.view'),
         areaRoute('recurring-tasks', [':id'], 'recurring-tasks.view'),
         areaRoute('invoices', ['reporting'], 'invoices.submit'),
-        areaRoute('settings', []),
+        { path: 'settings', element: <SettingsPage /> },
         areaRoute('document-management', [], 'documents.view'),
         areaRoute('work-logs', ['reporting'], 'worklogs.log'),
         areaRoute('setting-connections', [':id'], 'connections.manage'),
@@ -91,7 +117,7 @@ export function buildRoutes(environment: string): RouteObject[] {
         areaRoute('risk-management', [':id'], 'risks.view'),
         areaRoute('platform-settings', [], 'platform-settings.manage'),
         areaRoute('password-management', [], 'secrets.use'),
-        areaRoute('external-users', [], 'external-users.view'),
+        { path: 'external-users', element: guarded('external-users.view', <ExternalUsersPage />) },
         {
           path: 'hiring-campaigns',
           children: [

@@ -1,18 +1,29 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.ts';
 import { AppError } from './core/errors.ts';
 import type { Db } from './db/connect.ts';
 import { accessRoutes } from './domains/access/access.routes.ts';
 import { authRoutes } from './domains/auth/auth.routes.ts';
+import { departmentRoutes } from './domains/departments/departments.routes.ts';
+import { employeeRoutes } from './domains/employees/employees.routes.ts';
 import { resolveSigningSecret } from './domains/auth/signing-secret.ts';
+import { accessRequestRoutes } from './domains/access-requests/access-requests.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
+import { invitationRoutes } from './domains/invitations/invitations.routes.ts';
+import { outboxRoutes } from './domains/invitations/outbox.routes.ts';
+import { passwordRoutes } from './domains/passwords/passwords.routes.ts';
+import { profileRoutes } from './domains/profile/profile.routes.ts';
+import { twoFactorRoutes } from './domains/two-factor/two-factor.routes.ts';
+import { notificationRoutes } from './domains/notifications/notifications.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
+import realtime, { redactToken } from './plugins/realtime.ts';
 import ssr from './plugins/ssr.ts';
 
 export interface AppDependencies {
@@ -20,6 +31,8 @@ export interface AppDependencies {
   config: Config;
   /** pino options or `false` (tests); defaults follow the config. */
   logger?: boolean | object;
+  /** The database URL, for the realtime listener's own connection (defaults to DATABASE_URL). */
+  databaseUrl?: string;
 }
 
 function loggerOptions(config: Config) {
@@ -27,6 +40,16 @@ function loggerOptions(config: Config) {
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // Fastify's request fields, with the websocket's ?token= (an access token) left out.
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactToken(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     ...(config.isDevelopment && {
       transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
     }),
@@ -68,9 +91,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       }),
   });
 
+  // Multipart forms (employee documents): read by the routes that accept them, 10 MB per file.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 100 } });
+
   // App plugins.
   await app.register(errorHandler);
   await app.register(authPlugin, { db, config, jwtSecret: await resolveSigningSecret(db, config) });
+  await app.register(realtime, { db, config, databaseUrl: deps.databaseUrl });
   await app.register(openapi);
 
   // Domain routes.
@@ -79,6 +106,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     async (api) => {
       await api.register(authRoutes, { config });
       await api.register(accessRoutes);
+      await api.register(invitationRoutes);
+      await api.register(passwordRoutes);
+      await api.register(twoFactorRoutes);
+      await api.register(profileRoutes);
+      await api.register(accessRequestRoutes);
+      await api.register(outboxRoutes);
+      await api.register(notificationRoutes);
+      await api.register(employeeRoutes);
+      await api.register(departmentRoutes);
     },
     { prefix: '/api' },
   );

@@ -57,6 +57,18 @@ const ConfigSchema = Type.Object({
     minLength: 3,
     description: 'a sender',
   }),
+  NOTIFICATION_RETENTION_DAYS: Type.Integer({
+    default: 90,
+    minimum: 1,
+    maximum: 3650,
+    description: 'days a read notification is kept, 1 to 3650',
+  }),
+  REALTIME_HEARTBEAT_SECONDS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    maximum: 300,
+    description: 'seconds between websocket pings; a connection silent for two is dropped, 1 to 300',
+  }),
   BACKOFFICE_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email', description: 'an email address' })),
   BACKOFFICE_ADMIN_PASSWORD: Type.Optional(
     Type.String({ minLength: 8, description: 'a password by the policy' }),

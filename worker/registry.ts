@@ -6,4 +6,10 @@ import { notificationJobs } from '../server/domains/notifications/notifications.
 import type { JobDefinition } from './jobs.ts';
 
 /** Every domain's jobs. A new domain adds its list here. */
-export const ALL_JOBS: JobDefinition[] = [...authJobs, ...mailJobs, ...notificationJobs, ...passwordJobs, ...twoFactorJobs];
+export const ALL_JOBS: JobDefinition[] = [
+  ...authJobs,
+  ...mailJobs,
+  ...notificationJobs,
+  ...passwordJobs,
+  ...twoFactorJobs,
+];

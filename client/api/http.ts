@@ -22,9 +22,14 @@ let accessToken: string | null = null;
 let refreshing: Promise<boolean> | null = null;
 let language = 'en';
 const sessionEndListeners = new Set<() => void>();
+const passwordExpiredListeners = new Set<() => void>();
 
 export function setAccessToken(token: string | null): void {
   accessToken = token;
+}
+/** The access token in memory (the live channel sends it as a query value). */
+export function getAccessToken(): string | null {
+  return accessToken;
 }
 export function setRequestLanguage(next: string): void {
   language = next;
@@ -33,6 +38,12 @@ export function setRequestLanguage(next: string): void {
 export function onSessionEnded(listener: () => void): () => void {
   sessionEndListeners.add(listener);
   return () => sessionEndListeners.delete(listener);
+}
+
+/** Called when the API answers 498: the password expired and must be changed before anything else. */
+export function onPasswordExpired(listener: () => void): () => void {
+  passwordExpiredListeners.add(listener);
+  return () => passwordExpiredListeners.delete(listener);
 }
 
 /** Exchanges the refresh cookie for an access token; several callers share one request. */
@@ -64,6 +75,8 @@ async function toApiError(response: Response): Promise<ApiError> {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file sent as the raw body with its own type (uploads), instead of a JSON `body`. */
+  file?: Blob;
   signal?: AbortSignal;
 }
 
@@ -82,8 +95,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
         'accept-language': language,
         ...(accessToken && { authorization: `Bearer ${accessToken}` }),
         ...(options.body !== undefined && { 'content-type': 'application/json' }),
+        ...(options.file && { 'content-type': options.file.type || 'application/octet-stream' }),
       },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
   let response: Response;
   try {
@@ -97,6 +111,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     accessToken = null;
     for (const listener of sessionEndListeners) listener();
   }
+  if (response.status === 498) for (const listener of passwordExpiredListeners) listener();
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { SessionUser } from '../../shared/auth.schemas.ts';
 import type { UserRolesResponse } from '../../shared/roles.schemas.ts';
 import type { Session } from '../bootstrap.ts';
+import { leaveRealtimeRooms } from '../realtime/realtime-client.ts';
 import { api, setAccessToken, signInRequest } from './http.ts';
 
 export const queryKeys = {
@@ -55,7 +56,12 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    await api('/auth/sign-out', { method: 'DELETE' });
+    // The live channel leaves its rooms first (spec section 4); back in them if signing out fails.
+    const rejoinRooms = leaveRealtimeRooms();
+    await api('/auth/sign-out', { method: 'DELETE' }).catch((error: unknown) => {
+      rejoinRooms();
+      throw error;
+    });
     setAccessToken(null);
     queryClient.clear();
     queryClient.setQueryData(queryKeys.session, null);

@@ -1,6 +1,9 @@
 import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
+import { PasswordExpiryNotice } from '../features/account/PasswordExpiryNotice.tsx';
+import { BlockingModals } from '../realtime/BlockingModals.tsx';
+import { RealtimeConnection } from '../realtime/RealtimeConnection.tsx';
 import { Header } from './Header.tsx';
 import { PageLoading } from './PageLoading.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -17,6 +20,9 @@ export function Shell() {
   }
   return (
     <div className={`shell ${menuOpen ? 'shell--menu-open' : ''}`}>
+      <RealtimeConnection userId={session.user.id} />
+      <BlockingModals />
+      <PasswordExpiryNotice />
       {/* On a phone the sidebar is a drawer: following a link closes it. */}
       <Sidebar onNavigate={() => setMenuOpen(false)} />
       <div className="shell__backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />

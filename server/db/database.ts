@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { RoleType } from '../../shared/permissions.ts';
+import type { NotificationType } from '../../shared/notifications.schemas.ts';
 
 /** Kysely table interfaces: one per table, matching the migrations in `migrations/`. */
 
@@ -23,6 +24,71 @@ export interface UsersTable {
   last_sign_in_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  created_by: string | null;
+  deleted_at: Date | null;
+  terms_accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  password_expiry_notified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  password_expiry_reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  // People and organisation (migration 20261122_0100): employee fields, optional on insert.
+  user_type: ColumnType<UserType, UserType | undefined, UserType>;
+  gender: OptionalColumn<'MALE' | 'FEMALE'>;
+  /** `date` columns are 'YYYY-MM-DD' strings (see connect.ts). */
+  birthday: OptionalColumn<string>;
+  phone_number: OptionalColumn<string>;
+  address: OptionalColumn<string>;
+  contract_type: OptionalColumn<ContractType>;
+  department_id: OptionalColumn<string>;
+  onboard_date: OptionalColumn<string>;
+  offboard_date: OptionalColumn<string>;
+  discord_account_id: OptionalColumn<string>;
+  bank_id: OptionalColumn<string>;
+  bank_account_number: OptionalColumn<string>;
+  id_card_number: OptionalColumn<string>;
+  id_card_issue_date: OptionalColumn<string>;
+  id_card_issue_authority: OptionalColumn<string>;
+  social_insurance_number: OptionalColumn<string>;
+  organization: OptionalColumn<string>;
+  note: OptionalColumn<string>;
+  /** Generated: names and email, lower-cased and without accents, for search. */
+  search_text: ColumnType<string, never, never>;
+}
+
+type OptionalColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
+export type UserType = 'EMPLOYEE' | 'EXTERNAL';
+export type ContractType = 'FULLTIME' | 'PART_TIME' | 'PROBATION' | 'INTERNSHIP' | 'FREELANCER';
+
+export interface DepartmentsTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  status: ColumnType<'ACTIVE' | 'INACTIVE', 'ACTIVE' | 'INACTIVE' | undefined, 'ACTIVE' | 'INACTIVE'>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  created_by: string | null;
+  deleted_at: Date | null;
+}
+
+export interface BanksTable {
+  id: Generated<string>;
+  code: string;
+  short_name: string;
+  name: string;
+  bin: string | null;
+}
+
+export type UserFileKind = 'NDA_FILE' | 'CONTRACT_FILE';
+
+/** Employee documents; the bytes live in the file storage under `storage_key`. */
+export interface UserFilesTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: UserFileKind;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: CreatedAt;
   created_by: string | null;
   deleted_at: Date | null;
 }
@@ -121,6 +187,89 @@ export interface MailOutboxTable {
   sent_at: Date | null;
 }
 
+export type AccountTokenPurpose = 'INVITATION' | 'PASSWORD_RESET';
+
+/** One-time links (invitation, password reset); only the token's SHA-256 hash is kept. */
+export interface AccountTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
+  created_by: string | null;
+}
+
+export interface UserTwoFactorTable {
+  user_id: string;
+  secret: string | null;
+  pending_secret: string | null;
+  enabled_at: Date | null;
+  last_used_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface TwoFactorChallengesTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface UserAvatarsTable {
+  id: Generated<string>;
+  user_id: string;
+  content_type: string;
+  content: Buffer;
+  created_at: CreatedAt;
+}
+
+export type AccessRequestStatus = 'PENDING' | 'GRANTED' | 'DENIED';
+
+export interface AccessRequestsTable {
+  id: Generated<string>;
+  requester_id: string;
+  path: string;
+  permission: string | null;
+  reason: string | null;
+  status: ColumnType<AccessRequestStatus, AccessRequestStatus | undefined, AccessRequestStatus>;
+  granted_role_id: string | null;
+  review_note: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  created_by: string | null;
+}
+
+/** One notification for one recipient; `data` follows the shape of its type (shared/notifications.schemas.ts). */
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: NotificationType;
+  tab: ColumnType<'PLATFORM' | 'PROJECTS', 'PLATFORM' | 'PROJECTS' | undefined, 'PLATFORM' | 'PROJECTS'>;
+  data: ColumnType<unknown, string, string>;
+  is_read: ColumnType<boolean, boolean | undefined, boolean>;
+  read_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  created_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -132,6 +281,16 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   app_settings: AppSettingsTable;
   mail_outbox: MailOutboxTable;
+  account_tokens: AccountTokensTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  user_avatars: UserAvatarsTable;
+  access_requests: AccessRequestsTable;
+  notifications: NotificationsTable;
+  departments: DepartmentsTable;
+  banks: BanksTable;
+  user_files: UserFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

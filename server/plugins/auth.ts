@@ -11,6 +11,7 @@ import { canAnywhere } from '../core/policy.ts';
 import type { Db } from '../db/connect.ts';
 import { loadUserActor } from '../domains/access/actor.service.ts';
 import { findLiveSession } from '../domains/auth/sessions.repository.ts';
+import { blockedByPasswordExpiry } from '../domains/passwords/password-expiry-gate.ts';
 
 /** Who may call a route: anyone, any signed-in person, or holders of a permission. */
 export type RouteAccess = 'public' | 'authenticated' | Permission;
@@ -92,6 +93,9 @@ export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInsta
     const isPublic = access === 'public' || request.url.startsWith('/api/docs');
     if (!request.url.startsWith('/api/') || isPublic || !request.routeOptions.url) return;
     request.actor = await authenticate(request, db);
+    // An expired password blocks every call but the ones that replace it (spec section 4).
+    if (await blockedByPasswordExpiry(db, request.actor, request.routeOptions.url))
+      throw new AppError('PASSWORD_EXPIRED');
     if (access && access !== 'authenticated' && !canAnywhere(request.actor, access)) {
       throw new AppError('FORBIDDEN', { details: { permission: access } });
     }

@@ -1,18 +1,46 @@
 import i18next, { type i18n as I18n } from 'i18next';
+import enAccount from './en/account.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
+import enMail from './en/mail.json' with { type: 'json' };
+import enNotifications from './en/notifications.json' with { type: 'json' };
+import enPeople from './en/people.json' with { type: 'json' };
+import enRoles from './en/roles.json' with { type: 'json' };
+import viAccount from './vi/account.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
 import viCommon from './vi/common.json' with { type: 'json' };
 import viErrors from './vi/errors.json' with { type: 'json' };
+import viMail from './vi/mail.json' with { type: 'json' };
+import viNotifications from './vi/notifications.json' with { type: 'json' };
+import viPeople from './vi/people.json' with { type: 'json' };
+import viRoles from './vi/roles.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, errors: enErrors },
-  vi: { common: viCommon, auth: viAuth, errors: viErrors },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    errors: enErrors,
+    account: enAccount,
+    roles: enRoles,
+    mail: enMail,
+    notifications: enNotifications,
+    people: enPeople,
+  },
+  vi: {
+    common: viCommon,
+    auth: viAuth,
+    errors: viErrors,
+    account: viAccount,
+    roles: viRoles,
+    mail: viMail,
+    notifications: viNotifications,
+    people: viPeople,
+  },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {
@@ -39,7 +67,7 @@ export function createI18n(language: Language): I18n {
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: ['common', 'auth', 'errors'],
+    ns: Object.keys(resources.en),
     defaultNS: 'common',
     resources,
     initAsync: false,

@@ -4,10 +4,12 @@ import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { useSession, useSignIn } from '../../api/session.ts';
 import { LanguageSwitcher } from '../../layout/LanguageSwitcher.tsx';
+import { twoFactorChallengeOf } from '../account/account.api.ts';
+import { TwoFactorStep } from '../account/TwoFactorStep.tsx';
 
 /** Only same-site paths are followed after sign-in, never another site's address. */
 function safeNext(next: string | null): string {
@@ -16,18 +18,31 @@ function safeNext(next: string | null): string {
 
 /** Sign in with email and password; returns the person to the page they asked for. */
 export default function SignInPage() {
-  const { t } = useTranslation(['auth', 'errors', 'common']);
+  const { t } = useTranslation(['auth', 'errors', 'common', 'account']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const session = useSession();
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  // Set when the password was right and two-factor authentication asks for a code.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<ApiError | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const next = safeNext(params.get('next'));
 
   if (session) return <Navigate to={next} replace />;
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onRestart={() => setChallenge(null)}
+        onDone={({ passwordExpired }) =>
+          navigate(passwordExpired ? '/change-password' : next, { replace: true })
+        }
+      />
+    );
+  }
 
   const fieldError = (field: string) => error?.fieldErrors.find((f) => f.field === field)?.message;
 
@@ -39,6 +54,11 @@ export default function SignInPage() {
       await signIn(email, password);
       navigate(next, { replace: true });
     } catch (caught) {
+      const secondStep = twoFactorChallengeOf(caught);
+      if (secondStep) return setChallenge(secondStep);
+      // Signed in, but the password expired: it must be replaced before anything else (498).
+      if (caught instanceof ApiError && caught.code === 'PASSWORD_EXPIRED')
+        return navigate('/change-password', { replace: true });
       setError(caught instanceof ApiError ? caught : new ApiError(0, 'NETWORK', ''));
     } finally {
       setSubmitting(false);
@@ -85,6 +105,12 @@ export default function SignInPage() {
           onChange={(event) => setPassword(event.target.value)}
         />
         {fieldError('password') && <small className="field-error">{fieldError('password')}</small>}
+        <Link
+          to={`/forgot-password${email ? `?email=${encodeURIComponent(email)}` : ''}`}
+          className="auth-card__link auth-card__link--end"
+        >
+          {t('account:forgot.link')}
+        </Link>
         <Button
           type="submit"
           label={submitting ? t('signIn.submitting') : t('signIn.submit')}

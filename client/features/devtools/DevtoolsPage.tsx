@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { MailOutbox } from '../account/MailOutbox.tsx';
 
 /** Developer tools, lazy-loaded and only routed when the environment is development. */
 export default function DevtoolsPage({ isDev }: { isDev: boolean }) {
@@ -15,6 +16,7 @@ export default function DevtoolsPage({ isDev }: { isDev: boolean }) {
           <a href="/readyz">/readyz</a>
         </li>
       </ul>
+      {isDev && <MailOutbox />}
     </section>
   );
 }

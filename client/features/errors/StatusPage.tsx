@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RequestAccess } from '../access-control/RequestAccess.tsx';
 
 const TEXT = {
   403: { title: 'pages.forbiddenTitle', body: 'pages.forbiddenBody', icon: 'pi pi-lock' },
@@ -11,9 +12,12 @@ const TEXT = {
 export default function StatusPage({
   status,
   embedded = false,
+  permission,
 }: {
   status: 403 | 404 | 500;
   embedded?: boolean;
+  /** On a 403 inside the shell: the permission the page needs, sent with a request for access. */
+  permission?: string;
 }) {
   const { t } = useTranslation();
   const text = TEXT[status];
@@ -26,6 +30,7 @@ export default function StatusPage({
       <p className="status-page__code">{status}</p>
       <h1>{t(text.title)}</h1>
       <p>{t(text.body)}</p>
+      {status === 403 && embedded && <RequestAccess permission={permission} />}
       {!embedded && <title>{`${t(text.title)} · ${t('appName')}`}</title>}
       <Link to="/" className="p-button p-button-outlined">
         {t('pages.backHome')}

@@ -9,6 +9,7 @@ import {
   SignInBody,
   SignInResponse,
 } from '../../../shared/auth.schemas.ts';
+import { TwoFactorSignInBody } from '../../../shared/account.schemas.ts';
 import { ErrorResponse } from '../../../shared/common.schemas.ts';
 import type { Config } from '../../config.ts';
 import {
@@ -22,6 +23,7 @@ import {
   checkPasswordStrength,
   refreshSession,
   signIn,
+  signInWithSecondFactor,
   signOut,
   type IssuedSession,
 } from './auth.service.ts';
@@ -62,6 +64,23 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (
     },
     async (request, reply) =>
       issue(reply, await signIn(request.ctx(), request.body.email, request.body.password)),
+  );
+
+  app.post(
+    '/auth/sign-in/two-factor',
+    {
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Complete a sign-in with a two-factor code or a recovery code',
+        description:
+          'The challenge comes from the 401 TWO_FACTOR_REQUIRED answer of /auth/sign-in (details.challenge); it ' +
+          'lasts 5 minutes and allows 5 wrong codes. A wrong code answers 422; a spent challenge 401 SESSION_EXPIRED.',
+        body: TwoFactorSignInBody,
+        response: { 200: SignInResponse, ...errors },
+      },
+    },
+    async (request, reply) => issue(reply, await signInWithSecondFactor(request.ctx(), request.body)),
   );
 
   app.post(

@@ -7,6 +7,9 @@ import { AppError } from '../../core/errors.ts';
 import { decoyPasswordHash, verifyPassword } from '../../core/password-hash.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { toSessionUser } from '../users/administrators.service.ts';
+import type { UserRow } from '../../db/database.ts';
+import type { TwoFactorSignInBody } from '../../../shared/account.schemas.ts';
+import { consumeTwoFactorChallenge, requireSecondFactor } from '../two-factor/two-factor.service.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 import * as sessions from './sessions.repository.ts';
 
@@ -76,11 +79,27 @@ export async function signIn(ctx: ServiceContext, email: string, password: strin
     );
     throw new AppError('INVALID_CREDENTIALS');
   }
+  // With two-factor authentication on, this answers 401 TWO_FACTOR_REQUIRED and a challenge.
+  await requireSecondFactor(ctx, user);
+  return openSession(ctx, user);
+}
+
+/** The second step of a sign-in with two-factor authentication: the challenge and a code. */
+export async function signInWithSecondFactor(
+  ctx: ServiceContext,
+  input: TwoFactorSignInBody,
+): Promise<IssuedSession> {
+  const user = await consumeTwoFactorChallenge(ctx, input);
+  return openSession(ctx, user);
+}
+
+/** Opens a session for a person whose credentials were checked. */
+async function openSession(ctx: ServiceContext, user: UserRow): Promise<IssuedSession> {
   const refreshToken = newToken();
   return inTransaction(
     { ...ctx, actor: { ...SYSTEM_ACTOR, id: user.id, label: user.email, kind: 'user' } },
     async (tx) => {
-      await sessions.clearSignInFailures(tx.db, normalizedEmail);
+      await sessions.clearSignInFailures(tx.db, user.email.toLowerCase());
       const session = await sessions.insertSession(tx.db, {
         user_id: user.id,
         token_hash: hashToken(refreshToken),

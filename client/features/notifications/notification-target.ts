@@ -1,0 +1,29 @@
+import type { NotificationType } from '../../../shared/notifications.schemas.ts';
+
+/**
+ * Where a notification leads (spec section 4): leave types to /leave-management, SSO_REQUEST to
+ * /account-management, SSO approved or rejected to /sso-connections, payment types and any other
+ * type of the spec to /invoices. An announcement is read where it is shown: it leads nowhere.
+ */
+export function notificationTarget(type: NotificationType): string | null {
+  switch (type) {
+    case 'NEW_LEAVE_REQUEST':
+    case 'LEAVE_REQUEST_APPROVED':
+    case 'LEAVE_REQUEST_REJECTED':
+      return '/leave-management';
+    case 'SSO_REQUEST':
+      return '/account-management';
+    case 'SSO_REQUEST_APPROVED':
+    case 'SSO_REQUEST_REJECTED':
+      return '/sso-connections';
+    case 'ANNOUNCEMENT':
+      return null;
+    default:
+      return '/invoices';
+  }
+}
+
+/** Whether a click keeps the notification as the selected one (all but SSO approved and rejected). */
+export function keepsSelection(type: NotificationType): boolean {
+  return type !== 'SSO_REQUEST_APPROVED' && type !== 'SSO_REQUEST_REJECTED';
+}

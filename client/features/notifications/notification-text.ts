@@ -1,0 +1,37 @@
+import type { TFunction } from 'i18next';
+import type { Notification } from '../../../shared/notifications.schemas.ts';
+import { fullName } from '../../../shared/rules/format.ts';
+
+type Person = { firstName: string; lastName: string; avatarUrl?: string | null };
+
+/** The person shown beside a notification: who acted, or the requester of a leave request. */
+export function notificationPerson(notification: Notification): Person | null {
+  if (notification.type === 'NEW_LEAVE_REQUEST') return notification.data.leaveRequest;
+  return notification.data.actor ?? null;
+}
+
+/** The sentence of a notification in the person's language. */
+export function notificationText(t: TFunction, notification: Notification): string {
+  const person = notificationPerson(notification);
+  const name = person ? fullName(person) || t('notifications:someone') : t('notifications:systemName');
+  const key = `notifications:types.${notification.type}`;
+  switch (notification.type) {
+    case 'NEW_LEAVE_REQUEST':
+    case 'LEAVE_REQUEST_APPROVED':
+    case 'LEAVE_REQUEST_REJECTED':
+      return t(key, {
+        name,
+        duration: t('common:duration.day', { count: notification.data.leaveRequest.duration }),
+      });
+    case 'PAYMENT_REQUEST':
+    case 'PAYMENT_MADE':
+      return t(key, { name, invoice: notification.data.invoice.name });
+    case 'SSO_REQUEST':
+      return t(key, { name, connection: notification.data.ssoRequest.ssoConnectionName });
+    case 'SSO_REQUEST_APPROVED':
+    case 'SSO_REQUEST_REJECTED':
+      return t(key, { name, connection: notification.data.ssoConnection.name });
+    case 'ANNOUNCEMENT':
+      return t(key, { name, message: notification.data.message });
+  }
+}

@@ -1,0 +1,178 @@
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { formatDate } from '../../shared/rules/format.ts';
+import type { OutdatedDeviceData, PasswordExpirationData } from '../../shared/realtime.schemas.ts';
+import { useRealtimeEvent } from './RealtimeConnection.tsx';
+
+const DEVICE_CHECKLIST = ['os', 'browser', 'antivirus', 'firewall', 'encryption', 'autoLock'] as const;
+
+/** Pages a blocked person may still open to resolve the block. */
+const CHAT_ACCOUNT_PATH = '/connected-account';
+
+const blocking = {
+  modal: true,
+  closable: false,
+  closeOnEscape: false,
+  draggable: false,
+  resizable: false,
+  dismissableMask: false,
+} as const;
+
+/**
+ * The blocking modals the live channel opens (spec sections 2 and 4): password expiration with the
+ * server's message, security enforcement (device checklist or chat account, by type), and outdated
+ * device with its data. The server lifts an enforcement or a device block with a later event.
+ */
+export function BlockingModals() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [password, setPassword] = useState<PasswordExpirationData | null>(null);
+  const [device, setDevice] = useState(false);
+  const [chat, setChat] = useState(false);
+  const [outdated, setOutdated] = useState<OutdatedDeviceData | null>(null);
+
+  useRealtimeEvent('password-expiration', setPassword);
+  useRealtimeEvent('security-enforcement', (data) => {
+    if (data.type === 'DEVICE') setDevice(data.active);
+    else setChat(data.active);
+  });
+  useRealtimeEvent('outdated-device-version', (data) => setOutdated(data.outdated ? data : null));
+
+  const versionRows = outdated
+    ? [
+        {
+          label: t('notifications:outdatedDevice.os'),
+          name: outdated.os,
+          yours: outdated.osVersion,
+          latest: outdated.latestOsVersion,
+        },
+        {
+          label: t('notifications:outdatedDevice.browser'),
+          name: outdated.browser,
+          yours: outdated.browserVersion,
+          latest: outdated.latestBrowserVersion,
+        },
+      ].filter((row) => row.name || row.yours || row.latest)
+    : [];
+
+  return (
+    <>
+      <Dialog
+        {...blocking}
+        closable={!password?.expired}
+        closeOnEscape={!password?.expired}
+        visible={password !== null}
+        onHide={() => setPassword(null)}
+        header={t('notifications:passwordExpiration.title')}
+        data-testid="password-expiration-modal"
+        footer={
+          <>
+            {!password?.expired && (
+              <Button
+                label={t('notifications:passwordExpiration.later')}
+                severity="secondary"
+                text
+                onClick={() => setPassword(null)}
+              />
+            )}
+            <Button
+              label={t('notifications:passwordExpiration.changePassword')}
+              onClick={() => {
+                setPassword(null);
+                navigate('/change-password');
+              }}
+            />
+          </>
+        }
+      >
+        <p>{password?.message}</p>
+      </Dialog>
+
+      <Dialog
+        {...blocking}
+        visible={device}
+        onHide={() => {}}
+        header={t('notifications:deviceEnforcement.title')}
+        footer={
+          <Button
+            label={t('notifications:deviceEnforcement.recheck')}
+            onClick={() => window.location.reload()}
+          />
+        }
+      >
+        <p>{t('notifications:deviceEnforcement.intro')}</p>
+        <ul className="device-checklist">
+          {DEVICE_CHECKLIST.map((item) => (
+            <li key={item}>
+              <i className="pi pi-check-circle" aria-hidden="true" />{' '}
+              {t(`notifications:deviceEnforcement.items.${item}`)}
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+
+      <Dialog
+        {...blocking}
+        visible={chat && pathname !== CHAT_ACCOUNT_PATH}
+        onHide={() => {}}
+        header={t('notifications:chatEnforcement.title')}
+        footer={
+          <Button
+            label={t('notifications:chatEnforcement.connect')}
+            icon="pi pi-discord"
+            onClick={() => navigate(CHAT_ACCOUNT_PATH)}
+          />
+        }
+      >
+        <p>{t('notifications:chatEnforcement.body')}</p>
+      </Dialog>
+
+      <Dialog
+        {...blocking}
+        visible={outdated !== null}
+        onHide={() => {}}
+        header={t('notifications:outdatedDevice.title')}
+        footer={
+          <Button
+            label={t('notifications:outdatedDevice.recheck')}
+            onClick={() => window.location.reload()}
+          />
+        }
+      >
+        <p>{t('notifications:outdatedDevice.body')}</p>
+        {versionRows.length > 0 && (
+          <table className="outdated-device">
+            <thead>
+              <tr>
+                <th />
+                <th>{t('notifications:outdatedDevice.yourVersion')}</th>
+                <th>{t('notifications:outdatedDevice.latestVersion')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {versionRows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">
+                    {row.label}
+                    {row.name ? ` (${row.name})` : ''}
+                  </th>
+                  <td>{row.yours ?? '—'}</td>
+                  <td>{row.latest ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {outdated?.releaseDate && (
+          <p>
+            {t('notifications:outdatedDevice.releaseDate')}: {formatDate(outdated.releaseDate)}
+          </p>
+        )}
+      </Dialog>
+    </>
+  );
+}

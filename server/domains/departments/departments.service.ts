@@ -1,0 +1,171 @@
+import type {
+  Department,
+  DepartmentBody,
+  DepartmentPage,
+  DepartmentQuery,
+  DepartmentStatusBody,
+  DepartmentUpdateBody,
+} from '../../../shared/departments.schemas.ts';
+import { recordAudit } from '../../core/audit.ts';
+import type { ServiceContext } from '../../core/context.ts';
+import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
+import { authorize, can } from '../../core/policy.ts';
+import { inTransaction } from '../../core/transaction.ts';
+import * as repo from './departments.repository.ts';
+
+function toDepartment(ctx: ServiceContext, record: repo.DepartmentRecord): Department {
+  const manage = can(ctx.actor, 'departments.manage');
+  return {
+    id: record.id,
+    name: record.name,
+    description: record.description,
+    status: record.status,
+    memberCount: record.member_count,
+    members: record.members,
+    createdAt: record.created_at.toISOString(),
+    updatedAt: record.updated_at.toISOString(),
+    abilities: { edit: manage, delete: manage, changeStatus: manage },
+  };
+}
+
+function duplicateName(error: unknown): unknown {
+  return isUniqueViolation(error, 'departments_name_live_key')
+    ? new AppError('ALREADY_EXISTS', {
+        params: { field: 'name' },
+        details: [{ field: 'name', code: 'alreadyExists', message: '' }],
+      })
+    : error;
+}
+
+async function requireDepartment(
+  ctx: ServiceContext,
+  id: string,
+  options: { allMembers?: boolean; lock?: boolean } = {},
+): Promise<repo.DepartmentRecord> {
+  const department = await repo.findDepartment(ctx.db, id, options);
+  if (!department) throw new AppError('NOT_FOUND');
+  return department;
+}
+
+async function checkMembers(ctx: ServiceContext, memberIds: readonly string[] | undefined): Promise<void> {
+  if (!memberIds?.length) return;
+  const existing = await repo.existingPeople(ctx.db, memberIds);
+  const problems = memberIds.flatMap((id, index) =>
+    existing.has(id) ? [] : [{ field: `memberIds.${index}`, code: 'unknownPerson' }],
+  );
+  if (problems.length > 0) throw validationError(problems);
+}
+
+/** Lists departments by name, with their member count and the first members. */
+export async function listDepartments(ctx: ServiceContext, query: DepartmentQuery): Promise<DepartmentPage> {
+  authorize(ctx.actor, 'departments.view');
+  const perPage = query.perPage ?? 100;
+  const currentPage = query.page ?? 1;
+  const { rows, total } = await repo.listDepartments(
+    ctx.db,
+    { search: query.search, status: query.status },
+    { offset: (currentPage - 1) * perPage, limit: perPage },
+  );
+  return {
+    items: rows.map((row) => toDepartment(ctx, row)),
+    total,
+    currentPage,
+    lastPage: Math.max(1, Math.ceil(total / perPage)),
+    perPage,
+  };
+}
+
+/** One department with every member. */
+export async function getDepartment(ctx: ServiceContext, id: string): Promise<Department> {
+  authorize(ctx.actor, 'departments.view');
+  return toDepartment(ctx, await requireDepartment(ctx, id, { allMembers: true }));
+}
+
+/** Creates a department; the listed people move into it. */
+export async function createDepartment(ctx: ServiceContext, input: DepartmentBody): Promise<Department> {
+  authorize(ctx.actor, 'departments.manage');
+  await checkMembers(ctx, input.memberIds);
+  return inTransaction(ctx, async (tx) => {
+    const id = await repo
+      .insertDepartment(tx.db, {
+        name: input.name.trim(),
+        description: input.description?.trim() || null,
+        created_by: tx.actor.id,
+      })
+      .catch((error) => Promise.reject(duplicateName(error)));
+    if (input.memberIds?.length) await repo.replaceDepartmentMembers(tx.db, id, input.memberIds);
+    const created = await requireDepartment(tx, id, { allMembers: true });
+    await recordAudit(tx, {
+      action: 'department.created',
+      entityType: 'department',
+      entityId: id,
+      after: { ...created, members: created.members.map((m) => m.id) },
+    });
+    return toDepartment(tx, created);
+  });
+}
+
+/** Renames a department, changes its description or replaces its members. */
+export async function updateDepartment(
+  ctx: ServiceContext,
+  id: string,
+  input: DepartmentUpdateBody,
+): Promise<Department> {
+  authorize(ctx.actor, 'departments.manage');
+  await checkMembers(ctx, input.memberIds);
+  return inTransaction(ctx, async (tx) => {
+    const before = await requireDepartment(tx, id, { lock: true, allMembers: true });
+    await repo
+      .updateDepartment(tx.db, id, {
+        ...(input.name !== undefined && { name: input.name.trim() }),
+        ...(input.description !== undefined && { description: input.description?.trim() || null }),
+      })
+      .catch((error) => Promise.reject(duplicateName(error)));
+    if (input.memberIds) await repo.replaceDepartmentMembers(tx.db, id, input.memberIds);
+    const after = await requireDepartment(tx, id, { allMembers: true });
+    await recordAudit(tx, {
+      action: 'department.updated',
+      entityType: 'department',
+      entityId: id,
+      before: { ...before, members: before.members.map((m) => m.id) },
+      after: { ...after, members: after.members.map((m) => m.id) },
+    });
+    return toDepartment(tx, after);
+  });
+}
+
+/** Activates or deactivates a department; an inactive one cannot be given to more people. */
+export async function setDepartmentStatus(
+  ctx: ServiceContext,
+  id: string,
+  input: DepartmentStatusBody,
+): Promise<Department> {
+  authorize(ctx.actor, 'departments.manage');
+  return inTransaction(ctx, async (tx) => {
+    const before = await requireDepartment(tx, id, { lock: true });
+    const status = input.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE';
+    await repo.updateDepartment(tx.db, id, { status });
+    const after = await requireDepartment(tx, id);
+    await recordAudit(tx, {
+      action: status === 'ACTIVE' ? 'department.activated' : 'department.deactivated',
+      entityType: 'department',
+      entityId: id,
+      before: { status: before.status },
+      after: { status: after.status },
+    });
+    return toDepartment(tx, after);
+  });
+}
+
+/** Deletes a department without members. */
+export async function deleteDepartment(ctx: ServiceContext, id: string): Promise<void> {
+  authorize(ctx.actor, 'departments.manage');
+  await inTransaction(ctx, async (tx) => {
+    const before = await requireDepartment(tx, id, { lock: true });
+    if (before.member_count > 0) {
+      throw new AppError('DEPARTMENT_IN_USE', { params: { count: before.member_count } });
+    }
+    await repo.updateDepartment(tx.db, id, { deleted_at: new Date() });
+    await recordAudit(tx, { action: 'department.deleted', entityType: 'department', entityId: id, before });
+  });
+}

@@ -1,0 +1,75 @@
+import type {
+  Employee,
+  EmployeePage,
+  ExternalUserBody,
+  UserListQuery,
+} from '../../../shared/employees.schemas.ts';
+import { recordAudit } from '../../core/audit.ts';
+import type { ServiceContext } from '../../core/context.ts';
+import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
+import { authorize } from '../../core/policy.ts';
+import { inTransaction } from '../../core/transaction.ts';
+import { issueInvitation } from '../invitations/invitations.service.ts';
+import { externalSchema, schemaProblems, toColumns } from './employee-input.ts';
+import { toEmployee, toSummary } from './employee-views.ts';
+import * as repo from './employees.repository.ts';
+
+function emailTaken(): AppError {
+  return new AppError('ALREADY_EXISTS', {
+    params: { field: 'email' },
+    details: [{ field: 'email', code: 'alreadyExists', message: '' }],
+  });
+}
+
+/** External users: people outside the company (client staff, contractors) who get an account. */
+export async function listExternalUsers(ctx: ServiceContext, query: UserListQuery): Promise<EmployeePage> {
+  authorize(ctx.actor, 'external-users.view');
+  const perPage = query.perPage ?? 20;
+  const currentPage = query.page ?? 1;
+  const { rows, total } = await repo.listPeople(
+    ctx.db,
+    { search: query.search, status: query.status, userType: 'EXTERNAL' },
+    { sortField: 'name', sortOrder: 'asc', offset: (currentPage - 1) * perPage, limit: perPage },
+  );
+  return {
+    items: rows.map((row) => toSummary(ctx.actor, row)),
+    total,
+    currentPage,
+    lastPage: Math.max(1, Math.ceil(total / perPage)),
+    perPage,
+  };
+}
+
+/** Creates an external user, PENDING until they accept the invitation queued in the same transaction. */
+export async function createExternalUser(ctx: ServiceContext, input: ExternalUserBody): Promise<Employee> {
+  authorize(ctx.actor, 'external-users.manage');
+  const problems = schemaProblems(externalSchema, input);
+  if (problems.length > 0) throw validationError(problems);
+  const existing = await repo.findLiveByEmails(ctx.db, [input.email.trim()]);
+  if (existing.size > 0) throw emailTaken();
+  const values = toColumns(input);
+  return inTransaction(ctx, async (tx) => {
+    const id = await repo
+      .insertPerson(tx.db, {
+        email: input.email.trim(),
+        first_name: input.firstName.trim(),
+        last_name: input.lastName.trim(),
+        ...values,
+        user_type: 'EXTERNAL',
+        status: 'PENDING',
+        created_by: tx.actor.id,
+      })
+      .catch((error) =>
+        Promise.reject(isUniqueViolation(error, 'users_email_live_key') ? emailTaken() : error),
+      );
+    const created = (await repo.findPerson(tx.db, id))!;
+    await recordAudit(tx, {
+      action: 'external_user.created',
+      entityType: 'user',
+      entityId: id,
+      after: created,
+    });
+    await issueInvitation(tx, created);
+    return toEmployee(tx.actor, created, []);
+  });
+}

@@ -1,0 +1,70 @@
+import type { i18n as I18n, TOptions } from 'i18next';
+import { createI18n, type Language } from '../../../shared/i18n/index.ts';
+import type { MailMessage } from '../mail/mail.service.ts';
+
+const instances = new Map<Language, I18n>();
+
+/** A translator for the `mail` namespace in the recipient's language. */
+export function mailTranslator(language: Language) {
+  let i18n = instances.get(language);
+  if (!i18n) instances.set(language, (i18n = createI18n(language)));
+  const instance = i18n;
+  return (key: string, options: TOptions = {}) => instance.t(`mail:${key}`, options) as string;
+}
+
+/** An instant as the mails show it: YYYY/MM/DD HH:mm in UTC. */
+export function formatMailTime(value: Date): string {
+  return value.toISOString().slice(0, 16).replace('T', ' ').replaceAll('-', '/');
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export interface AccountMail {
+  to: string;
+  name: string;
+  language: Language;
+  /** Kept on the outbox row, to find the mail again ('invitation', 'password-reset' …). */
+  template: string;
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+}
+
+/** Turns a mail's parts into the plain-text and HTML bodies queueMail takes. */
+export function composeAccountMail(mail: AccountMail): MailMessage {
+  const t = mailTranslator(mail.language);
+  const greeting = t('greeting', { name: mail.name });
+  const signature = t('signature');
+  const text = [
+    greeting,
+    '',
+    ...mail.paragraphs.flatMap((p) => [p, '']),
+    ...(mail.action ? [`${mail.action.label}: ${mail.action.url}`, ''] : []),
+    signature,
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(mail.action
+      ? [`<p><a href="${escapeHtml(mail.action.url)}">${escapeHtml(mail.action.label)}</a></p>`]
+      : []),
+    `<p>${escapeHtml(signature)}</p>`,
+  ].join('\n');
+  return {
+    to: mail.to,
+    template: mail.template,
+    language: mail.language,
+    subject: mail.subject,
+    text,
+    html,
+  };
+}
+
+/** The display name of a person in mails: last name, then first name (spec section 2). */
+export function mailName(user: { first_name: string; last_name: string; email: string }): string {
+  return [user.last_name, user.first_name].filter(Boolean).join(' ') || user.email;
+}

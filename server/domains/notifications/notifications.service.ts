@@ -1,0 +1,176 @@
+import { Value } from 'typebox/value';
+import {
+  NOTIFICATION_DATA,
+  NOTIFICATION_TAB_OF,
+  type IsReadBody,
+  type Notification,
+  type NotificationData,
+  type NotificationList,
+  type NotificationListQuery,
+  type NotificationStats,
+  type NotificationType,
+  type ReadAllResponse,
+} from '../../../shared/notifications.schemas.ts';
+import { recordAudit } from '../../core/audit.ts';
+import type { ServiceContext } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
+import { authorize } from '../../core/policy.ts';
+import { inTransaction } from '../../core/transaction.ts';
+import * as repo from './notifications.repository.ts';
+import { CHANNELS, encodeNotificationPairs, publish, type NotificationPair } from './realtime.channels.ts';
+
+export function toNotification(record: repo.NotificationRecord): Notification {
+  return {
+    id: record.id,
+    type: record.type,
+    tab: record.tab,
+    isRead: record.is_read,
+    createdAt: record.created_at.toISOString(),
+    data: (record.data ?? {}) as never,
+  };
+}
+
+/** The signed-in person's id; notifications always belong to one person. */
+function ownerId(ctx: ServiceContext): string {
+  if (!ctx.actor.id) throw new AppError('UNAUTHENTICATED');
+  return ctx.actor.id;
+}
+
+/** Queues the live push of inserted notifications on the caller's transaction: it leaves only on commit. */
+export async function publishNotifications(ctx: ServiceContext, rows: readonly NotificationPair[]) {
+  await publish(ctx.db, CHANNELS.notifications, encodeNotificationPairs(rows));
+}
+
+/**
+ * Notifies people: one notification each, written with the caller's transaction (a new one when
+ * there is none) and pushed to their open pages once that transaction commits. A rolled-back change
+ * notifies nobody. Returns the new notifications' ids.
+ */
+export async function notify<T extends NotificationType>(
+  ctx: ServiceContext,
+  recipientIds: readonly string[],
+  type: T,
+  data: NotificationData<T>,
+): Promise<string[]> {
+  const schema = NOTIFICATION_DATA[type];
+  if (!Value.Check(schema, data)) {
+    const [first] = Value.Errors(schema, data);
+    // A caller's bug, not a user's input: fail loudly so the change rolls back.
+    throw new Error(
+      `notify(${type}): data does not match its shape (${first?.instancePath} ${first?.message})`,
+    );
+  }
+  const userIds = [...new Set(recipientIds)];
+  if (userIds.length === 0) return [];
+  return inTransaction(ctx, async (tx) => {
+    const rows = await repo.insertNotifications(tx.db, {
+      userIds,
+      type,
+      tab: NOTIFICATION_TAB_OF[type],
+      data,
+      createdBy: tx.actor.id,
+    });
+    await publishNotifications(tx, rows);
+    return rows.map((row) => row.id);
+  });
+}
+
+/** A page of the caller's notifications, newest first (spec section 7: items, currentPage, lastPage). */
+export async function listMyNotifications(
+  ctx: ServiceContext,
+  query: NotificationListQuery,
+): Promise<NotificationList> {
+  const filter = { userId: ownerId(ctx), isRead: query.isRead, tab: query.tab };
+  const [total, records] = await Promise.all([
+    repo.countNotifications(ctx.db, filter),
+    repo.listNotifications(ctx.db, filter, {
+      limit: query.perPage,
+      offset: (query.page - 1) * query.perPage,
+    }),
+  ]);
+  return {
+    items: records.map(toNotification),
+    currentPage: query.page,
+    lastPage: Math.max(1, Math.ceil(total / query.perPage)),
+  };
+}
+
+/** How many of the caller's notifications are unread (the bell's badge). */
+export async function getMyNotificationStats(ctx: ServiceContext): Promise<NotificationStats> {
+  return { unreadCount: await repo.countNotifications(ctx.db, { userId: ownerId(ctx), isRead: false }) };
+}
+
+/** Marks one of the caller's notifications read or unread; another person's looks like not found. */
+export async function setMyNotificationRead(
+  ctx: ServiceContext,
+  id: string,
+  input: IsReadBody,
+): Promise<Notification> {
+  const userId = ownerId(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const before = await repo.lockOwnNotification(tx.db, id, userId);
+    if (!before) throw new AppError('NOT_FOUND');
+    if (before.is_read === input.isRead) return toNotification(before);
+    const after = await repo.updateReadState(tx.db, id, input.isRead);
+    await recordAudit(tx, {
+      action: input.isRead ? 'notification.marked_read' : 'notification.marked_unread',
+      entityType: 'notification',
+      entityId: id,
+      before: { isRead: before.is_read },
+      after: { isRead: after.is_read },
+    });
+    return toNotification(after);
+  });
+}
+
+/** Marks every notification of the caller read ('mark all as read'). */
+export async function markAllMyNotificationsRead(ctx: ServiceContext): Promise<ReadAllResponse> {
+  const userId = ownerId(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const updated = await repo.markAllRead(tx.db, userId);
+    if (updated > 0) {
+      await recordAudit(tx, {
+        action: 'notification.read_all',
+        entityType: 'notification',
+        after: { updated },
+      });
+    }
+    return { updated, unreadCount: 0 };
+  });
+}
+
+/** Notifications by id for the live push (the channel carries only ids). System use only. */
+export async function loadNotificationsForPush(
+  ctx: ServiceContext,
+  ids: readonly string[],
+): Promise<Array<{ userId: string; notification: Notification }>> {
+  if (ctx.actor.kind !== 'system') throw new AppError('FORBIDDEN');
+  const records = await repo.findNotificationsByIds(ctx.db, ids);
+  return records.map((record) => ({ userId: record.user_id, notification: toNotification(record) }));
+}
+
+const PURGE_BATCH = 5000;
+
+/** Deletes read notifications older than NOTIFICATION_RETENTION_DAYS, a batch per transaction. */
+export async function purgeReadNotifications(
+  ctx: ServiceContext,
+): Promise<{ deleted: number; days: number }> {
+  authorize(ctx.actor, 'platform-settings.manage');
+  const days = ctx.config.NOTIFICATION_RETENTION_DAYS;
+  let deleted = 0;
+  for (;;) {
+    const batch = await inTransaction(ctx, async (tx) => {
+      const count = await repo.deleteOldReadNotifications(tx.db, days, PURGE_BATCH);
+      if (count > 0) {
+        await recordAudit(tx, {
+          action: 'notification.purged',
+          entityType: 'notification',
+          after: { deleted: count, olderThanDays: days },
+        });
+      }
+      return count;
+    });
+    deleted += batch;
+    if (batch < PURGE_BATCH) return { deleted, days };
+  }
+}

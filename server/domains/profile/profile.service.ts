@@ -1,0 +1,97 @@
+import type { ProfileUpdateBody } from '../../../shared/account.schemas.ts';
+import { AVATAR_MAX_BYTES } from '../../../shared/account.schemas.ts';
+import type { SessionUser } from '../../../shared/auth.schemas.ts';
+import { recordAudit } from '../../core/audit.ts';
+import type { ServiceContext } from '../../core/context.ts';
+import { AppError, validationError } from '../../core/errors.ts';
+import { inTransaction } from '../../core/transaction.ts';
+import { toSessionUser } from '../users/administrators.service.ts';
+import { findUserById, updateUser } from '../users/users.repository.ts';
+import * as repo from './profile.repository.ts';
+
+function requireSelf(ctx: ServiceContext): string {
+  if (!ctx.actor.id) throw new AppError('UNAUTHENTICATED');
+  return ctx.actor.id;
+}
+
+/** Updates the caller's own details: names and interface language (spec section 7, PUT /users). */
+export async function updateOwnProfile(ctx: ServiceContext, input: ProfileUpdateBody): Promise<SessionUser> {
+  const userId = requireSelf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const before = await findUserById(tx.db, userId);
+    if (!before) throw new AppError('UNAUTHENTICATED');
+    const user = await updateUser(tx.db, userId, {
+      first_name: input.firstName.trim(),
+      last_name: input.lastName.trim(),
+      language: input.language,
+    });
+    await recordAudit(tx, {
+      action: 'user.profile_updated',
+      entityType: 'user',
+      entityId: userId,
+      before: { firstName: before.first_name, lastName: before.last_name, language: before.language },
+      after: { firstName: user.first_name, lastName: user.last_name, language: user.language },
+    });
+    return toSessionUser(user);
+  });
+}
+
+/** The image type by its first bytes: the name or the declared type is never trusted. */
+export function sniffImageType(content: Buffer): 'image/png' | 'image/jpeg' | null {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (content.length >= 8 && png.every((byte, i) => content[i] === byte)) return 'image/png';
+  if (content.length >= 4 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff)
+    return 'image/jpeg';
+  return null;
+}
+
+/** Replaces the caller's avatar: a PNG or JPG image of at most 1 MB, checked by its content. */
+export async function setOwnAvatar(ctx: ServiceContext, content: unknown): Promise<SessionUser> {
+  const userId = requireSelf(ctx);
+  if (!Buffer.isBuffer(content) || content.length === 0)
+    throw validationError([{ field: 'avatar', code: 'required' }]);
+  if (content.length > AVATAR_MAX_BYTES)
+    throw new AppError('FILE_TOO_LARGE', { params: { number: AVATAR_MAX_BYTES / (1024 * 1024) } });
+  const contentType = sniffImageType(content);
+  if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  return inTransaction(ctx, async (tx) => {
+    const before = await findUserById(tx.db, userId);
+    if (!before) throw new AppError('UNAUTHENTICATED');
+    const avatarId = await repo.replaceAvatar(tx.db, userId, contentType, content);
+    // A new id per upload: the address changes, so caches never show the old picture.
+    const user = await updateUser(tx.db, userId, { avatar_url: `/api/avatars/${avatarId}` });
+    await recordAudit(tx, {
+      action: 'user.avatar_changed',
+      entityType: 'user',
+      entityId: userId,
+      before: { avatarUrl: before.avatar_url },
+      after: { avatarUrl: user.avatar_url, contentType, bytes: content.length },
+    });
+    return toSessionUser(user);
+  });
+}
+
+/** Removes the caller's avatar. */
+export async function removeOwnAvatar(ctx: ServiceContext): Promise<SessionUser> {
+  const userId = requireSelf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const before = await findUserById(tx.db, userId);
+    if (!before) throw new AppError('UNAUTHENTICATED');
+    await repo.deleteAvatar(tx.db, userId);
+    const user = await updateUser(tx.db, userId, { avatar_url: null });
+    await recordAudit(tx, {
+      action: 'user.avatar_removed',
+      entityType: 'user',
+      entityId: userId,
+      before: { avatarUrl: before.avatar_url },
+    });
+    return toSessionUser(user);
+  });
+}
+
+/** An avatar image by its id (the id is random and changes with every upload). */
+export async function getAvatar(ctx: ServiceContext, id: string) {
+  const avatar = await repo.findAvatar(ctx.db, id);
+  if (!avatar) throw new AppError('NOT_FOUND');
+  return { contentType: avatar.content_type, content: avatar.content };
+}

@@ -1,0 +1,159 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Email, NonBlankString, TEXT_MAX, Uuid } from './common.schemas.ts';
+
+/**
+ * Notifications (spec sections 3, 4 and 7): the types, the data each type carries, the tabs, and the
+ * request and response shapes of the notification API.
+ */
+
+/** Spec section 9: page size of the notification list. */
+export const NOTIFICATIONS_PER_PAGE = 10;
+export const NOTIFICATIONS_MAX_PER_PAGE = 100;
+/** Most recipients one announcement may name (everyone is `toAll`). */
+export const ANNOUNCEMENT_MAX_RECIPIENTS = 1000;
+
+export const NOTIFICATION_TABS = ['PLATFORM', 'PROJECTS'] as const;
+export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
+
+/** The spec's eight types, plus ANNOUNCEMENT for messages from an administrator. */
+export const NOTIFICATION_TYPES = [
+  'NEW_LEAVE_REQUEST',
+  'LEAVE_REQUEST_APPROVED',
+  'LEAVE_REQUEST_REJECTED',
+  'PAYMENT_REQUEST',
+  'PAYMENT_MADE',
+  'SSO_REQUEST',
+  'SSO_REQUEST_REJECTED',
+  'SSO_REQUEST_APPROVED',
+  'ANNOUNCEMENT',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Who caused the notification, as shown beside it (name and avatar). */
+export const NotificationActor = Type.Object({
+  id: Nullable(Type.String()),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  avatarUrl: Nullable(Type.String()),
+});
+export type NotificationActor = Static<typeof NotificationActor>;
+
+/** A leave request: its length in days and the requester's names and avatar. */
+export const LeaveRequestRef = Type.Object({
+  id: Type.String(),
+  duration: Type.Number({ minimum: 0 }),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  avatarUrl: Nullable(Type.String()),
+});
+/** An invoice: its name and the names of the person it concerns. */
+export const InvoiceRef = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+});
+export const SsoRequestRef = Type.Object({ id: Type.String(), ssoConnectionName: Type.String() });
+export const SsoConnectionRef = Type.Object({ id: Type.String(), name: Type.String() });
+
+const withActor = <T extends Record<string, TSchema>>(properties: T) =>
+  Type.Object({ actor: Nullable(NotificationActor), ...properties });
+
+/** The data each type carries (spec section 3: data{leaveRequest, invoice, ssoRequest, actor, ssoConnection}). */
+export const NOTIFICATION_DATA = {
+  NEW_LEAVE_REQUEST: withActor({ leaveRequest: LeaveRequestRef }),
+  LEAVE_REQUEST_APPROVED: withActor({ leaveRequest: LeaveRequestRef }),
+  LEAVE_REQUEST_REJECTED: withActor({ leaveRequest: LeaveRequestRef }),
+  PAYMENT_REQUEST: withActor({ invoice: InvoiceRef }),
+  PAYMENT_MADE: withActor({ invoice: InvoiceRef }),
+  SSO_REQUEST: withActor({ ssoRequest: SsoRequestRef }),
+  SSO_REQUEST_REJECTED: withActor({ ssoConnection: SsoConnectionRef }),
+  SSO_REQUEST_APPROVED: withActor({ ssoConnection: SsoConnectionRef }),
+  ANNOUNCEMENT: withActor({ message: Type.String({ maxLength: TEXT_MAX }) }),
+} as const satisfies Record<NotificationType, TSchema>;
+
+export type NotificationData<T extends NotificationType = NotificationType> = Static<
+  (typeof NOTIFICATION_DATA)[T]
+>;
+
+/** Which tab a type is listed under. Every type of the spec concerns the platform. */
+export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
+  NEW_LEAVE_REQUEST: 'PLATFORM',
+  LEAVE_REQUEST_APPROVED: 'PLATFORM',
+  LEAVE_REQUEST_REJECTED: 'PLATFORM',
+  PAYMENT_REQUEST: 'PLATFORM',
+  PAYMENT_MADE: 'PLATFORM',
+  SSO_REQUEST: 'PLATFORM',
+  SSO_REQUEST_REJECTED: 'PLATFORM',
+  SSO_REQUEST_APPROVED: 'PLATFORM',
+  ANNOUNCEMENT: 'PLATFORM',
+};
+
+/** One notification as the API returns it and the live channel pushes it. */
+export const Notification = Type.Object({
+  id: Type.String(),
+  type: Type.Enum(NOTIFICATION_TYPES),
+  tab: Type.Enum(NOTIFICATION_TABS),
+  isRead: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  data: Type.Record(Type.String(), Type.Unknown()),
+});
+/** The wire shape with `data` narrowed by `type`. */
+export type Notification = {
+  [T in NotificationType]: {
+    id: string;
+    type: T;
+    tab: NotificationTab;
+    isRead: boolean;
+    createdAt: string;
+    data: NotificationData<T>;
+  };
+}[NotificationType];
+
+export const NotificationListQuery = Type.Object(
+  {
+    isRead: Type.Optional(Type.Boolean({ description: 'false: only unread; true: only read; absent: all' })),
+    tab: Type.Optional(Type.Enum(NOTIFICATION_TABS)),
+    page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+    perPage: Type.Integer({
+      minimum: 1,
+      maximum: NOTIFICATIONS_MAX_PER_PAGE,
+      default: NOTIFICATIONS_PER_PAGE,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type NotificationListQuery = Static<typeof NotificationListQuery>;
+
+export const NotificationList = Type.Object({
+  items: Type.Array(Notification),
+  currentPage: Type.Integer(),
+  lastPage: Type.Integer(),
+});
+export type NotificationList = { items: Notification[]; currentPage: number; lastPage: number };
+
+export const NotificationStats = Type.Object({ unreadCount: Type.Integer() });
+export type NotificationStats = Static<typeof NotificationStats>;
+
+export const IsReadBody = Type.Object({ isRead: Type.Boolean() }, { additionalProperties: false });
+export type IsReadBody = Static<typeof IsReadBody>;
+
+export const ReadAllResponse = Type.Object({ updated: Type.Integer(), unreadCount: Type.Integer() });
+export type ReadAllResponse = Static<typeof ReadAllResponse>;
+
+/** An announcement: to everyone (`toAll`) or to chosen people by id or email, never both. */
+export const AnnouncementBody = Type.Object(
+  {
+    message: NonBlankString(TEXT_MAX),
+    toAll: Type.Optional(Type.Boolean()),
+    userIds: Type.Optional(Type.Array(Uuid, { maxItems: ANNOUNCEMENT_MAX_RECIPIENTS, uniqueItems: true })),
+    emails: Type.Optional(Type.Array(Email, { maxItems: ANNOUNCEMENT_MAX_RECIPIENTS, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);
+export type AnnouncementBody = Static<typeof AnnouncementBody>;
+
+export const AnnouncementResponse = Type.Object({ recipientCount: Type.Integer() });
+export type AnnouncementResponse = Static<typeof AnnouncementResponse>;

@@ -1,0 +1,23 @@
+import t from 'tap';
+import {
+  keepsSelection,
+  notificationTarget,
+} from '../../client/features/notifications/notification-target.ts';
+import { NOTIFICATION_TYPES } from '../../shared/notifications.schemas.ts';
+
+t.test('click targets of spec section 4', async (t) => {
+  t.equal(notificationTarget('NEW_LEAVE_REQUEST'), '/leave-management');
+  t.equal(notificationTarget('LEAVE_REQUEST_APPROVED'), '/leave-management');
+  t.equal(notificationTarget('LEAVE_REQUEST_REJECTED'), '/leave-management');
+  t.equal(notificationTarget('SSO_REQUEST'), '/account-management');
+  t.equal(notificationTarget('SSO_REQUEST_APPROVED'), '/sso-connections');
+  t.equal(notificationTarget('SSO_REQUEST_REJECTED'), '/sso-connections');
+  t.equal(notificationTarget('PAYMENT_REQUEST'), '/invoices');
+  t.equal(notificationTarget('PAYMENT_MADE'), '/invoices');
+  t.equal(notificationTarget('ANNOUNCEMENT'), null, 'an announcement is read in place');
+});
+
+t.test('the selection is kept except for SSO approved and rejected', async (t) => {
+  const notKept = NOTIFICATION_TYPES.filter((type) => !keepsSelection(type));
+  t.same(notKept, ['SSO_REQUEST_REJECTED', 'SSO_REQUEST_APPROVED']);
+});
