@@ -75,7 +75,15 @@ function toFieldErrors(errors: AjvError[], context: string | undefined): Array<O
         break;
       }
     }
-    if (code === 'invalid') params = { field: field.split('.').pop() ?? field };
+    // The field's own name: for an item of a list ('userIds.0'), the list's name.
+    if (code === 'invalid')
+      params = {
+        field:
+          field
+            .split('.')
+            .filter((part) => !/^\d+$/.test(part))
+            .pop() ?? field,
+      };
     // The first precise reason wins; a later generic one ('anyOf' of a union) does not replace it.
     const existing = byField.get(field);
     if (!existing || (existing.code === 'invalid' && code !== 'invalid'))

@@ -78,9 +78,9 @@ export default fp<RealtimeOptions>(
     async function flushNotifications() {
       if (flushing) return;
       flushing = true;
-      try {
-        while (pending.length > 0) {
-          const batch = pending.splice(0, PUSH_BATCH);
+      while (pending.length > 0) {
+        const batch = pending.splice(0, PUSH_BATCH);
+        try {
           const loaded = await loadNotificationsForPush(
             systemCtx,
             batch.map((pair) => pair.id),
@@ -88,12 +88,12 @@ export default fp<RealtimeOptions>(
           for (const { userId, notification } of loaded) {
             hub.sendToRoom(userRoom(userId), { event: 'activity-notification', data: notification });
           }
+        } catch (error) {
+          // The rows stay in the table: the bell shows them on its next load.
+          app.log.error({ err: error }, 'realtime: loading pushed notifications failed');
         }
-      } catch (error) {
-        app.log.error({ err: error }, 'realtime: loading pushed notifications failed');
-      } finally {
-        flushing = false;
       }
+      flushing = false;
     }
 
     function onNotification(channel: string, payload: string) {

@@ -508,6 +508,22 @@ t.test('the retention job purges old read notifications only', async (t) => {
   t.same(await purgeReadNotifications(systemCtx(app)), { deleted: 0, days: 30 });
 });
 
+t.test('the notification calls are documented in OpenAPI', async (t) => {
+  const app = await buildTestApp(t);
+  const docs = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  t.equal(docs.statusCode, 200);
+  const paths = Object.keys(docs.json().paths);
+  for (const path of [
+    '/api/notifications',
+    '/api/notifications/stats',
+    '/api/notifications/{id}/is-read',
+    '/api/notifications/read-all',
+    '/api/notifications/announcements',
+  ]) {
+    t.ok(paths.includes(path), path);
+  }
+});
+
 t.test('NOTIFICATION_RETENTION_DAYS is validated', async (t) => {
   t.equal(loadConfig({}).NOTIFICATION_RETENTION_DAYS, 90, 'defaults to 90 days');
   t.equal(loadConfig({ NOTIFICATION_RETENTION_DAYS: '14' }).NOTIFICATION_RETENTION_DAYS, 14);

@@ -45,7 +45,7 @@ export function ChangePasswordForm({
   }
 
   return (
-    <form className={className} onSubmit={submit} noValidate data-testid="change-password-form">
+    <form className={className} method="post" onSubmit={submit} noValidate data-testid="change-password-form">
       {error !== null && Object.keys(errors).length === 0 && (
         <Message severity="error" text={errorMessage(error, t)} />
       )}

@@ -42,7 +42,7 @@ export function PublicCard({
   return (
     <div className="auth-page" data-testid={testId}>
       {onSubmit ? (
-        <form className="auth-card" onSubmit={onSubmit} noValidate>
+        <form className="auth-card" method="post" onSubmit={onSubmit} noValidate>
           {body}
         </form>
       ) : (

@@ -69,7 +69,8 @@ export default function SignInPage() {
   const message = error ? error.message || t(`errors:codes.${error.code}`) : null;
   return (
     <div className="auth-page">
-      <form className="auth-card" onSubmit={submit} noValidate>
+      {/* POST: before the script runs, a submitted form must never put the password in the address. */}
+      <form className="auth-card" method="post" onSubmit={submit} noValidate>
         <div className="auth-card__top">
           <span className="auth-card__brand">
             <i className="pi pi-th-large" aria-hidden="true" /> {t('common:appName')}

@@ -83,6 +83,7 @@ export default function EmployeeListPage() {
   const [searchText, setSearchText] = useState(params.search ?? '');
   const [pending, setPending] = useState<Pending>(null);
   const [exporting, setExporting] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const list = useQuery({
     queryKey: employeesKeys.list(params),
@@ -269,7 +270,7 @@ export default function EmployeeListPage() {
         ))}
       </div>
 
-      <div className="people-filters">
+      <div className={`people-filters ${filtersOpen ? 'is-open' : ''}`}>
         <label>
           <span>{t('list.search')}</span>
           <InputText
@@ -280,7 +281,16 @@ export default function EmployeeListPage() {
             data-testid="employee-search"
           />
         </label>
-        <label>
+        <div className="people-filters-toggle">
+          <Button
+            label={t('list.filters')}
+            icon="pi pi-filter"
+            outlined
+            aria-expanded={filtersOpen}
+            onClick={() => setFiltersOpen((open) => !open)}
+          />
+        </div>
+        <label className="people-filters__more">
           <span>{t('fields.status')}</span>
           <MultiSelect
             value={params.status ?? []}
@@ -291,7 +301,7 @@ export default function EmployeeListPage() {
           />
         </label>
         {canSeeDepartments && (
-          <label>
+          <label className="people-filters__more">
             <span>{t('fields.department')}</span>
             <MultiSelect
               value={params.departmentId ?? []}
@@ -303,7 +313,7 @@ export default function EmployeeListPage() {
             />
           </label>
         )}
-        <label>
+        <label className="people-filters__more">
           <span>{t('fields.contractType')}</span>
           <MultiSelect
             value={params.contractType ?? []}
@@ -313,7 +323,7 @@ export default function EmployeeListPage() {
             maxSelectedLabels={2}
           />
         </label>
-        <label>
+        <label className="people-filters__more">
           <span>{t('fields.employeeRole')}</span>
           <Dropdown
             value={params.roleId?.[0] ?? null}
@@ -324,7 +334,7 @@ export default function EmployeeListPage() {
             onChange={(event) => update({ roleId: event.value ? [event.value as string] : undefined })}
           />
         </label>
-        <label>
+        <label className="people-filters__more">
           <span>{t('list.onboardFrom')}</span>
           <Calendar
             value={toPickerDate(params.onboardFrom)}
@@ -336,7 +346,7 @@ export default function EmployeeListPage() {
             }
           />
         </label>
-        <label>
+        <label className="people-filters__more">
           <span>{t('list.onboardTo')}</span>
           <Calendar
             value={toPickerDate(params.onboardTo)}
@@ -349,7 +359,7 @@ export default function EmployeeListPage() {
             }
           />
         </label>
-        <div>
+        <div className="people-filters__more">
           <Button
             label={t('list.clearFilters')}
             icon="pi pi-filter-slash"

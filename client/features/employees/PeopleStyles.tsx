@@ -25,7 +25,9 @@ const CSS = `
 .people-person__text { display: flex; flex-direction: column; min-width: 0; }
 .people-person__text a, .people-person__text strong { overflow: hidden; text-overflow: ellipsis; }
 .people-person__text small { color: var(--text-color-secondary, #6c757d); overflow: hidden; text-overflow: ellipsis; }
-.people-row-actions { display: flex; gap: .15rem; justify-content: flex-end; flex-wrap: nowrap; }
+.people-row-actions { display: flex; gap: 0; justify-content: flex-end; flex-wrap: nowrap; }
+.people-row-actions .p-button.p-button-icon-only { width: 2.25rem; height: 2.25rem; padding: 0; }
+.people-table .p-datatable-thead > tr > th, .people-table .p-datatable-tbody > tr > td { padding: .6rem .5rem; }
 .people-form { display: flex; flex-direction: column; gap: 1rem; max-width: 72rem; }
 .people-card { background: var(--surface-card, #fff); border: 1px solid var(--surface-border, #dee2e6); border-radius: 8px; padding: 1rem; }
 .people-card h3 { margin: 0 0 .75rem; font-size: 1.05rem; }
@@ -44,7 +46,26 @@ const CSS = `
 .people-detail__identity h2 { margin: 0; font-size: 1.3rem; overflow-wrap: anywhere; }
 .people-members { display: flex; flex-wrap: wrap; gap: .25rem; }
 .people-tabs .p-tabview-panels { padding: 1rem 0 0; }
+.people-filters .p-calendar, .people-field .p-calendar { display: flex; }
+.people-filters .p-calendar .p-inputtext, .people-field .p-calendar .p-inputtext { width: auto; flex: 1 1 auto; min-width: 0; }
+.people-filters-toggle { display: none; }
+/* Stacked rows on narrow screens (PrimeReact only adds its own stack styles after a prop change). */
+.people-table .p-datatable-tbody > tr > td > .p-column-title { display: none; }
+@media (max-width: 768px) {
+  .people-table.p-datatable-responsive-stack .p-datatable-thead > tr > th { display: none; }
+  .people-table.p-datatable-responsive-stack .p-datatable-tbody > tr > td { display: flex; width: 100%;
+    align-items: center; justify-content: space-between; gap: .75rem; border: 0 none; text-align: right; }
+  .people-table.p-datatable-responsive-stack .p-datatable-tbody > tr > td:first-child { text-align: left; }
+  .people-table.p-datatable-responsive-stack .p-datatable-tbody > tr > td:last-child {
+    border-bottom: 1px solid var(--surface-border, #dee2e6); }
+  .people-table.p-datatable-responsive-stack .p-datatable-tbody > tr > td > .p-column-title {
+    display: block; font-weight: 600; text-align: left; flex: none; }
+  .people-table .people-row-actions { justify-content: flex-end; }
+}
 @media (max-width: 640px) {
+  .people-filters-toggle { display: block; }
+  .people-filters-toggle .p-button { width: 100%; }
+  .people-filters:not(.is-open) > .people-filters__more { display: none; }
   .people-page__bar { align-items: stretch; }
   .people-page__actions { width: 100%; }
   .people-page__actions .p-button { flex: 1 1 auto; }

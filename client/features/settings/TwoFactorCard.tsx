@@ -199,6 +199,7 @@ export function TwoFactorCard({ onSaved }: { onSaved: (message: string) => void 
       {step.kind === 'password' && (
         <form
           className="form-stack"
+          method="post"
           onSubmit={(event) => void withPassword(event, step.purpose)}
           noValidate
           data-testid="two-factor-password"

@@ -213,16 +213,17 @@ export async function listPeople(
   return { rows, total: (count as { total: number }).total };
 }
 
-/** The SQL text of the list query, for the benchmark's direct baseline. */
+/** The SQL of one list call (its page and its count), for the benchmark's direct baseline. */
 export function compileListQuery(db: Db, filter: PeopleFilter, options: ListOptions) {
-  return sorted(
-    withEmployeeColumns(applyFilters(baseQuery(db), filter)),
-    options.sortField,
-    options.sortOrder,
-  )
-    .offset(options.offset)
-    .limit(options.limit)
-    .compile();
+  return {
+    page: sorted(withEmployeeColumns(applyFilters(baseQuery(db), filter)), options.sortField, options.sortOrder)
+      .offset(options.offset)
+      .limit(options.limit)
+      .compile(),
+    count: applyFilters(baseQuery(db), filter)
+      .select(sql<number>`count(*)::int`.as('total'))
+      .compile(),
+  };
 }
 
 export async function findPerson(

@@ -1,0 +1,385 @@
+/**
+ * People at scale, each case beside a baseline measured in the same run:
+ * (a) the filtered, sorted employee list `GET /api/users/employees` over 10,000 employees, under load,
+ *     beside the same two SQL statements (page and count) run directly on a pool of the same size;
+ * (b) `backoffice users import` of 10,000 rows (validation, upsert, audit trail, one transaction)
+ *     beside PostgreSQL COPY of the same rows into the same table of a fresh database.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { runCli } from '../../cli/program.ts';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { compileListQuery } from '../../server/domains/employees/employees.repository.ts';
+import { createUser, DEFAULT_PASSWORD } from '../../tests/helpers/factories.ts';
+import type { TestDatabase } from '../../tests/helpers/test-database.ts';
+import { compare, loadTest, type BenchEnv, type BenchRow } from '../lib.ts';
+
+export const name = 'employees';
+export const description =
+  'employee list over 10,000 people and a 10,000-row import, each beside its baseline';
+
+const PEOPLE = 10_000;
+const GIVEN = [
+  'An',
+  'Bình',
+  'Chi',
+  'Dũng',
+  'Giang',
+  'Hà',
+  'Hải',
+  'Hạnh',
+  'Hòa',
+  'Hùng',
+  'Hương',
+  'Khoa',
+  'Lan',
+  'Linh',
+  'Long',
+  'Mai',
+  'Minh',
+  'Nam',
+  'Nga',
+  'Ngọc',
+  'Phong',
+  'Phúc',
+  'Quân',
+  'Quang',
+  'Sơn',
+  'Tâm',
+  'Thảo',
+  'Thành',
+  'Trang',
+  'Trung',
+  'Tuấn',
+  'Vy',
+];
+const FAMILY = [
+  'Nguyễn',
+  'Trần',
+  'Lê',
+  'Phạm',
+  'Hoàng',
+  'Huỳnh',
+  'Phan',
+  'Vũ',
+  'Võ',
+  'Đặng',
+  'Bùi',
+  'Đỗ',
+  'Hồ',
+  'Ngô',
+  'Dương',
+  'Lý',
+];
+const MIDDLE = ['Văn', 'Thị', 'Minh', 'Đức', 'Ngọc', 'Thanh', 'Hữu', 'Quốc'];
+const CONTRACTS = ['FULLTIME', 'FULLTIME', 'PART_TIME', 'PROBATION', 'INTERNSHIP', 'FREELANCER'];
+const STATUSES = ['ACTIVE', 'ACTIVE', 'ACTIVE', 'PENDING', 'INACTIVE'];
+
+/** The i-th synthetic person: the same in the seeded list, the import file and the COPY data. */
+function person(i: number) {
+  const day = new Date(Date.UTC(2015, 0, 1) + ((i * 37) % 3650) * 86_400_000).toISOString().slice(0, 10);
+  return {
+    email: `nv${i}@bench.example`,
+    firstName: GIVEN[i % GIVEN.length]!,
+    lastName: `${FAMILY[Math.floor(i / 7) % FAMILY.length]} ${MIDDLE[Math.floor(i / 3) % MIDDLE.length]}`,
+    status: STATUSES[i % STATUSES.length]!,
+    contractType: CONTRACTS[i % CONTRACTS.length]!,
+    department: `Phòng ${(i % 10) + 1}`,
+    onboardDate: day,
+  };
+}
+
+async function seedDepartments(database: TestDatabase): Promise<Map<string, string>> {
+  const rows = await database.db
+    .insertInto('departments')
+    .values(
+      Array.from({ length: 10 }, (_, i) => ({ name: `Phòng ${i + 1}`, description: null, created_by: null })),
+    )
+    .returning(['id', 'name'])
+    .execute();
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Runs `fn` from `concurrency` callers at once for a while, timing every call. */
+async function concurrentLoop(
+  env: BenchEnv,
+  label: string,
+  fn: () => Promise<unknown>,
+  concurrency: number,
+): Promise<BenchRow> {
+  env.log(`${label}: ${env.durationSeconds}s, ${concurrency} concurrent callers`);
+  const warmUntil = performance.now() + 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < warmUntil) await fn();
+    }),
+  );
+  const samples: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const deadline = started + env.durationSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const begin = performance.now();
+        try {
+          await fn();
+        } catch {
+          failures++;
+        }
+        samples.push(performance.now() - begin);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
+  return {
+    case: label,
+    perSecond: Number((samples.length / elapsed).toFixed(1)),
+    p50Ms: Number(at(0.5).toFixed(2)),
+    p99Ms: Number(at(0.99).toFixed(2)),
+    total: samples.length,
+    failures,
+  };
+}
+
+/** A one-off bulk operation as a row: rows per second, and its duration in the latency columns. */
+function bulkRow(label: string, rows: number, milliseconds: number, failures = 0): BenchRow {
+  return {
+    case: label,
+    perSecond: Number(((rows * 1000) / milliseconds).toFixed(1)),
+    p50Ms: Math.round(milliseconds),
+    p99Ms: Math.round(milliseconds),
+    total: rows,
+    failures,
+  };
+}
+
+/**
+ * COPY … FROM STDIN with node-postgres alone: the client hands the connection to this object when
+ * the server asks for the data (what pg-copy-streams does, without the dependency).
+ */
+function copyFromStdin(client: pg.PoolClient, text: string, data: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let failed: Error | null = null;
+    const submittable = {
+      submit(connection: { query(text: string): void }) {
+        connection.query(text);
+      },
+      handleCopyInResponse(connection: { sendCopyFromChunk(b: Buffer): void; endCopyFrom(): void }) {
+        for (let i = 0; i < data.length; i += 64 * 1024)
+          connection.sendCopyFromChunk(data.subarray(i, i + 64 * 1024));
+        connection.endCopyFrom();
+      },
+      handleCommandComplete() {},
+      handleReadyForQuery() {
+        if (failed) reject(failed);
+        else resolve();
+      },
+      handleError(error: Error) {
+        failed = error;
+      },
+    };
+    void client.query(submittable as unknown as pg.QueryConfig);
+  });
+}
+
+const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+export async function run(env: BenchEnv): Promise<BenchRow[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-'));
+  const listDb = await env.createDatabase();
+  const importDb = await env.createDatabase();
+  const copyDb = await env.createDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+  });
+  const app = await buildApp({ db: listDb.db, config, logger: false });
+  const direct = new pg.Pool({ connectionString: listDb.url, max: config.DATABASE_POOL_SIZE });
+  try {
+    // ---- (a) the list over 10,000 employees ----
+    env.log(`seeding ${PEOPLE} employees`);
+    const departments = await seedDepartments(listDb);
+    for (let i = 0; i < PEOPLE; i += 1000) {
+      await listDb.db
+        .insertInto('users')
+        .values(
+          Array.from({ length: Math.min(1000, PEOPLE - i) }, (_, j) => {
+            const p = person(i + j);
+            return {
+              email: p.email,
+              first_name: p.firstName,
+              last_name: p.lastName,
+              status: p.status as 'ACTIVE',
+              contract_type: p.contractType as 'FULLTIME',
+              department_id: departments.get(p.department)!,
+              onboard_date: p.onboardDate,
+            };
+          }),
+        )
+        .execute();
+    }
+    await pg.Client.prototype.query
+      .call(
+        await direct.connect().then((c) => {
+          c.release();
+          return c;
+        }),
+        'select 1',
+      )
+      .catch(() => {});
+    await direct.query('analyze users');
+
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address() as { port: number };
+    const appUrl = `http://127.0.0.1:${address.port}`;
+    const admin = await createUser(listDb.db, { builtInRoles: ['admin'] });
+    const signIn = await fetch(`${appUrl}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: DEFAULT_PASSWORD }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+    const { accessToken } = (await signIn.json()) as { accessToken: string };
+
+    const chosen = [...departments.values()].slice(0, 5);
+    const filter = {
+      search: 'nguyen',
+      status: ['ACTIVE', 'PENDING'] as Array<'ACTIVE' | 'PENDING'>,
+      contractType: ['FULLTIME', 'PART_TIME'] as Array<'FULLTIME' | 'PART_TIME'>,
+      departmentId: chosen,
+      onboardFrom: '2016-01-01',
+      onboardTo: '2023-12-31',
+    };
+    const query = new URLSearchParams([
+      ['search', filter.search],
+      ...filter.status.map((s) => ['status', s]),
+      ...filter.contractType.map((c) => ['contractType', c]),
+      ...chosen.map((d) => ['departmentId', d]),
+      ['onboardFrom', filter.onboardFrom],
+      ['onboardTo', filter.onboardTo],
+      ['sortField', 'onboardDate'],
+      ['sortOrder', 'desc'],
+      ['page', '2'],
+      ['perPage', '20'],
+    ]);
+    const url = `${appUrl}/api/users/employees?${query}`;
+    const probe = await fetch(url, { headers: { authorization: `Bearer ${accessToken}` } });
+    const body = (await probe.json()) as { total: number; items: unknown[] };
+    if (!probe.ok || body.items.length === 0)
+      throw new Error(`the list call found nothing: ${JSON.stringify(body).slice(0, 200)}`);
+    env.log(`the filter matches ${body.total} of ${PEOPLE} employees; page 2 of 20, by onboard date`);
+
+    const compiled = compileListQuery(
+      listDb.db,
+      { ...filter, userType: 'EMPLOYEE' },
+      { sortField: 'onboardDate', sortOrder: 'desc', offset: 20, limit: 20 },
+    );
+    const sqlBaseline = await concurrentLoop(
+      env,
+      'list SQL direct (page + count, pg pool)',
+      () =>
+        Promise.all([
+          direct.query(compiled.page.sql, [...compiled.page.parameters]),
+          direct.query(compiled.count.sql, [...compiled.count.parameters]),
+        ]),
+      env.connections,
+    );
+    const api = await loadTest(env, 'GET /api/users/employees filtered+sorted (app)', url, {
+      authorization: `Bearer ${accessToken}`,
+    });
+
+    // ---- (b) import of 10,000 rows beside COPY of the same rows ----
+    const importDepartments = await seedDepartments(importDb);
+    const copyDepartments = await seedDepartments(copyDb);
+    const header = 'Email,First name,Last name,Contract type,Department,Onboard date\n';
+    const csv =
+      header +
+      Array.from({ length: PEOPLE }, (_, i) => {
+        const p = person(i);
+        return [p.email, p.firstName, p.lastName, p.contractType, p.department, p.onboardDate]
+          .map(csvCell)
+          .join(',');
+      }).join('\n') +
+      '\n';
+    const file = path.join(dataDir, 'employees.csv');
+    writeFileSync(file, `\uFEFF${csv}`);
+    void importDepartments;
+
+    env.log(`backoffice users import of ${PEOPLE} rows`);
+    const cliEnv = {
+      ...process.env,
+      DATABASE_URL: importDb.url,
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      LANG: 'en',
+    };
+    const importStarted = performance.now();
+    const code = await runCli(['--json', 'users', 'import', file], cliEnv);
+    const importMs = performance.now() - importStarted;
+    const imported = await importDb.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('email', 'like', '%@bench.example')
+      .executeTakeFirstOrThrow();
+    const importRow = bulkRow(
+      `users import ${PEOPLE} rows (CLI, one transaction)`,
+      PEOPLE,
+      importMs,
+      code === 0 && Number(imported.n) === PEOPLE ? 0 : 1,
+    );
+
+    env.log(`COPY of the same ${PEOPLE} rows`);
+    const copyData = Buffer.from(
+      Array.from({ length: PEOPLE }, (_, i) => {
+        const p = person(i);
+        return [
+          p.email,
+          p.firstName,
+          p.lastName,
+          p.contractType,
+          copyDepartments.get(p.department)!,
+          p.onboardDate,
+          'PENDING',
+        ]
+          .map(csvCell)
+          .join(',');
+      }).join('\n') + '\n',
+    );
+    const copyPool = new pg.Pool({ connectionString: copyDb.url, max: 1 });
+    const client = await copyPool.connect();
+    let copyMs = 0;
+    try {
+      const copyStarted = performance.now();
+      await copyFromStdin(
+        client,
+        'copy users (email, first_name, last_name, contract_type, department_id, onboard_date, status) from stdin with (format csv)',
+        copyData,
+      );
+      copyMs = performance.now() - copyStarted;
+    } finally {
+      client.release();
+      await copyPool.end();
+    }
+    const copyRow = bulkRow(`COPY ${PEOPLE} rows into users (baseline)`, PEOPLE, copyMs);
+
+    return [sqlBaseline, compare(api, sqlBaseline), copyRow, compare(importRow, copyRow)];
+  } finally {
+    await app.close();
+    await direct.end();
+    await listDb.drop();
+    await importDb.drop();
+    await copyDb.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
