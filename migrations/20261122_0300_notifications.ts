@@ -12,7 +12,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('type', 'text', (c) =>
       c.notNull().check(
         sql`type in ('NEW_LEAVE_REQUEST','LEAVE_REQUEST_APPROVED','LEAVE_REQUEST_REJECTED','PAYMENT_REQUEST',
-          'PAYMENT_MADE','SSO_REQUEST','SSO_REQUEST_REJECTED','SSO_REQUEST_APPROVED','ANNOUNCEMENT')`,
+          'PAYMENT_MADE','SSO_REQUEST','SSO_REQUEST_REJECTED','SSO_REQUEST_APPROVED','ANNOUNCEMENT',
+          'PASSWORD_EXPIRING','ACCESS_REQUEST')`,
       ),
     )
     .addColumn('tab', 'text', (c) =>

@@ -15,7 +15,10 @@ export const ANNOUNCEMENT_MAX_RECIPIENTS = 1000;
 export const NOTIFICATION_TABS = ['PLATFORM', 'PROJECTS'] as const;
 export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
 
-/** The spec's eight types, plus ANNOUNCEMENT for messages from an administrator. */
+/**
+ * The spec's eight types, plus ANNOUNCEMENT (messages from an administrator), PASSWORD_EXPIRING
+ * (the expiry reminder) and ACCESS_REQUEST (someone asks the reviewers for access).
+ */
 export const NOTIFICATION_TYPES = [
   'NEW_LEAVE_REQUEST',
   'LEAVE_REQUEST_APPROVED',
@@ -26,6 +29,8 @@ export const NOTIFICATION_TYPES = [
   'SSO_REQUEST_REJECTED',
   'SSO_REQUEST_APPROVED',
   'ANNOUNCEMENT',
+  'PASSWORD_EXPIRING',
+  'ACCESS_REQUEST',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -72,6 +77,8 @@ export const NOTIFICATION_DATA = {
   SSO_REQUEST_REJECTED: withActor({ ssoConnection: SsoConnectionRef }),
   SSO_REQUEST_APPROVED: withActor({ ssoConnection: SsoConnectionRef }),
   ANNOUNCEMENT: withActor({ message: Type.String({ maxLength: TEXT_MAX }) }),
+  PASSWORD_EXPIRING: withActor({ expiresAt: Type.String(), daysLeft: Type.Integer({ minimum: 0 }) }),
+  ACCESS_REQUEST: withActor({ accessRequest: Type.Object({ id: Type.String(), path: Type.String() }) }),
 } as const satisfies Record<NotificationType, TSchema>;
 
 export type NotificationData<T extends NotificationType = NotificationType> = Static<
@@ -89,6 +96,8 @@ export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
   SSO_REQUEST_REJECTED: 'PLATFORM',
   SSO_REQUEST_APPROVED: 'PLATFORM',
   ANNOUNCEMENT: 'PLATFORM',
+  PASSWORD_EXPIRING: 'PLATFORM',
+  ACCESS_REQUEST: 'PLATFORM',
 };
 
 /** One notification as the API returns it and the live channel pushes it. */

@@ -43,6 +43,12 @@ t.test('access requests', async (t) => {
       const [mail] = await mailsTo(db, reviewer.user.email);
       t.equal(mail!.template, 'access-requested');
       t.match(mail!.text_body, 'within 24 hours');
+      const bell = await reviewer.inject({ method: 'GET', url: '/api/notifications' });
+      t.match(bell.json().items[0], {
+        type: 'ACCESS_REQUEST',
+        isRead: false,
+        data: { accessRequest: { id: request.id, path: '/employee-management' } },
+      });
       const [viMail] = await mailsTo(db, reviewerVi.email);
       t.match(viMail!.text_body, 'trong vòng 24 giờ');
 
@@ -54,6 +60,8 @@ t.test('access requests', async (t) => {
       t.equal(again.statusCode, 200);
       t.equal(again.json().id, request.id);
       t.equal((await mailsTo(db, reviewer.user.email)).length, 1, 'reviewers are not told twice');
+      const stats = await reviewer.inject({ method: 'GET', url: '/api/notifications/stats' });
+      t.equal(stats.json().unreadCount, 1, 'nor notified twice');
 
       const mine = await person.inject({ method: 'GET', url: '/api/access-requests/mine' });
       t.equal(mine.json().items.length, 1);

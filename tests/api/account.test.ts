@@ -411,6 +411,10 @@ t.test('password expiry', async (t) => {
     const [mail] = await mailsTo(db, soon.email);
     t.equal(mail!.template, 'password-expiring');
     t.equal(mail!.subject, 'Mật khẩu Backoffice của bạn sẽ hết hạn sau 5 ngày');
+    const bell = await db.selectFrom('notifications').selectAll().where('user_id', '=', soon.id).execute();
+    t.equal(bell.length, 1, 'the reminder is in the bell too');
+    t.equal(bell[0]!.type, 'PASSWORD_EXPIRING');
+    t.match(bell[0]!.data, { daysLeft: 5 });
     t.equal((await mailsTo(db, fresh.email)).length, 0);
     t.equal((await mailsTo(db, expired.email)).length, 0, 'an expired password is forced at sign-in instead');
     await sendPasswordExpiryReminders(systemContext(db, config));

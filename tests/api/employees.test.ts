@@ -367,6 +367,16 @@ t.test('employees API', async (t) => {
     t.match(tooLarge.json().details, [{ field: 'ndaFile' }]);
     t.same(await snapshot(db, dataDir), before, 'a file over 10 MB: nothing changed');
 
+    before = await snapshot(db, dataDir);
+    const truncated = await hr.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+      payload: '--XyZ\r\ncontent-disposition: form-data; name="firstName"\r\n\r\nMinh',
+    });
+    t.equal(truncated.statusCode, 400, 'a truncated form is a bad request, not a server error');
+    t.same(await snapshot(db, dataDir), before, 'a truncated form: nothing changed');
+
     t.test('POST /users/{id}/files replaces the current document', async (t) => {
       const second = Buffer.concat([PDF, Buffer.from('% second version\n')]);
       const uploaded = await hr.inject({

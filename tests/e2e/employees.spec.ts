@@ -7,7 +7,10 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 /** Opens a PrimeReact dropdown by its input id and picks an option by its label. */
 async function choose(page: Page, inputId: string, option: string) {
-  await page.locator('.p-dropdown').filter({ has: page.locator(`#${inputId}`) }).click();
+  await page
+    .locator('.p-dropdown')
+    .filter({ has: page.locator(`#${inputId}`) })
+    .click();
   const panel = page.locator('.p-dropdown-panel');
   const filter = panel.locator('input.p-dropdown-filter');
   if (await filter.count()) await filter.fill(option);
@@ -59,12 +62,16 @@ test('an administrator creates an employee through the UI; the invitation is in 
   await choose(page, 'employee-bankId', 'Vietcombank · Ngân hàng TMCP Ngoại thương Việt Nam');
   await page.getByLabel('Bank account number').fill('0011002233445');
   await page.getByLabel('ID card number', { exact: true }).fill('001195012345');
-  await page.getByTestId('file-ndaFile').setInputFiles({ name: 'NDA.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page
+    .getByTestId('file-ndaFile')
+    .setInputFiles({ name: 'NDA.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByText('NDA.pdf')).toBeVisible();
 
   await page.getByTestId('employee-save').click();
   await expect(page).toHaveURL(/\/employee-management\/employee\/[0-9a-f-]{36}$/);
-  await expect(page.getByText(`Nguyễn Thị Thảo was created and an invitation was sent to ${email}.`)).toBeVisible();
+  await expect(
+    page.getByText(`Nguyễn Thị Thảo was created and an invitation was sent to ${email}.`),
+  ).toBeVisible();
   await expect(page.getByTestId('employee-status')).toHaveText('Pending');
   await expect(page.getByRole('button', { name: /NDA\.pdf/ })).toBeVisible();
 
@@ -76,7 +83,11 @@ test('an administrator creates an employee through the UI; the invitation is in 
     .executeTakeFirstOrThrow();
   expect(mail.template).toBe('invitation');
   expect(mail.text_body).toMatch(/\/invite-account\?token=/);
-  const stored = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  const stored = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
   expect(stored.department_id).toBe(department.id);
   expect(stored.onboard_date).toBe('2024-03-01');
   expect(stored.birthday).toBe('1995-04-30');

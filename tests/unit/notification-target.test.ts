@@ -15,6 +15,8 @@ t.test('click targets of spec section 4', async (t) => {
   t.equal(notificationTarget('PAYMENT_REQUEST'), '/invoices');
   t.equal(notificationTarget('PAYMENT_MADE'), '/invoices');
   t.equal(notificationTarget('ANNOUNCEMENT'), null, 'an announcement is read in place');
+  t.equal(notificationTarget('PASSWORD_EXPIRING'), '/change-password');
+  t.equal(notificationTarget('ACCESS_REQUEST'), '/access-control-management?tab=requests');
 });
 
 t.test('the selection is kept except for SSO approved and rejected', async (t) => {

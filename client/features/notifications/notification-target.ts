@@ -18,6 +18,10 @@ export function notificationTarget(type: NotificationType): string | null {
       return '/sso-connections';
     case 'ANNOUNCEMENT':
       return null;
+    case 'PASSWORD_EXPIRING':
+      return '/change-password';
+    case 'ACCESS_REQUEST':
+      return '/access-control-management?tab=requests';
     default:
       return '/invoices';
   }

@@ -33,5 +33,9 @@ export function notificationText(t: TFunction, notification: Notification): stri
       return t(key, { name, connection: notification.data.ssoConnection.name });
     case 'ANNOUNCEMENT':
       return t(key, { name, message: notification.data.message });
+    case 'PASSWORD_EXPIRING':
+      return t(key, { count: notification.data.daysLeft });
+    case 'ACCESS_REQUEST':
+      return t(key, { name, path: notification.data.accessRequest.path });
   }
 }

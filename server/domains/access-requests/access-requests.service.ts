@@ -14,6 +14,7 @@ import type { AccessRequestStatus } from '../../db/database.ts';
 import { assignRole, findRole, type RoleRecord } from '../access/access.repository.ts';
 import { composeAccountMail, mailName, mailTranslator } from '../invitations/account-mail.ts';
 import { queueMail } from '../mail/mail.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './access-requests.repository.ts';
 
 function requireSelf(ctx: ServiceContext): string {
@@ -77,7 +78,7 @@ async function requireRequest(ctx: ServiceContext, id: string, lock = false) {
 
 /**
  * A signed-in person asks for access to a page they may not open. The reviewers (holders of
- * access-requests.review) are told by mail; asking again for the same page returns the open request.
+ * access-requests.review) are told in the bell and by mail; asking again for the same page returns the open request.
  */
 export async function requestAccess(
   ctx: ServiceContext,
@@ -102,8 +103,22 @@ export async function requestAccess(
         last_name: request.requester_last_name,
         email: request.requester_email,
       });
-      for (const reviewer of await repo.listReviewers(tx.db)) {
-        if (reviewer.id === userId) continue;
+      const reviewers = (await repo.listReviewers(tx.db)).filter((reviewer) => reviewer.id !== userId);
+      await notify(
+        tx,
+        reviewers.map((reviewer) => reviewer.id),
+        'ACCESS_REQUEST',
+        {
+          actor: {
+            id: userId,
+            firstName: request.requester_first_name,
+            lastName: request.requester_last_name,
+            avatarUrl: null,
+          },
+          accessRequest: { id, path },
+        },
+      );
+      for (const reviewer of reviewers) {
         const t = mailTranslator(reviewer.language);
         await queueMail(
           tx,

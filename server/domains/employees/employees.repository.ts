@@ -216,7 +216,11 @@ export async function listPeople(
 /** The SQL of one list call (its page and its count), for the benchmark's direct baseline. */
 export function compileListQuery(db: Db, filter: PeopleFilter, options: ListOptions) {
   return {
-    page: sorted(withEmployeeColumns(applyFilters(baseQuery(db), filter)), options.sortField, options.sortOrder)
+    page: sorted(
+      withEmployeeColumns(applyFilters(baseQuery(db), filter)),
+      options.sortField,
+      options.sortOrder,
+    )
       .offset(options.offset)
       .limit(options.limit)
       .compile(),

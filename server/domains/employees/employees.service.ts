@@ -295,7 +295,9 @@ export async function resendUserInvitation(ctx: ServiceContext, id: string): Pro
 export async function listEmployeeRoleOptions(ctx: ServiceContext) {
   authorize(ctx.actor, 'employees.view');
   const roles = await repo.findEmployeeRoles(ctx.db, {});
-  return roles.sort((a, b) => a.name.localeCompare(b.name)).map((r) => ({ id: r.id, name: r.name, status: r.status }));
+  return roles
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((r) => ({ id: r.id, name: r.name, status: r.status }));
 }
 
 /** The banks of Viet Nam for the bank field. */

@@ -16,6 +16,8 @@ import { composeAccountMail, formatMailTime, mailName, mailTranslator } from '..
 import * as tokens from '../invitations/account-tokens.repository.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../invitations/one-time-token.ts';
 import { queueMail } from '../mail/mail.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { pushToUsers } from '../notifications/realtime.service.ts';
 import { findUserByEmail, findUserById } from '../users/users.repository.ts';
 import { ACCOUNT_SETTING_DEFAULTS, readAccountSettings, writeAccountSettings } from './account-settings.ts';
 import { checkNewPassword } from './new-password.ts';
@@ -300,6 +302,17 @@ export async function sendPasswordExpiryReminders(
           action: { label: t('passwordExpiring.action'), url: `${tx.config.publicUrl}/settings` },
         }),
       );
+      // In the bell too, and as the blocking reminder on any page the person has open right now.
+      await notify(tx, [user.id], 'PASSWORD_EXPIRING', {
+        actor: null,
+        expiresAt: expiresAt.toISOString(),
+        daysLeft: count,
+      });
+      await pushToUsers(tx, [user.id], 'password-expiration', {
+        message: t('passwordExpiring.subject', { count }),
+        expired: false,
+        expiresAt: expiresAt.toISOString(),
+      });
       await repo.markReminded(tx.db, user.id);
       await recordAudit(tx, {
         action: 'password.expiry_reminded',
