@@ -45,8 +45,14 @@ export interface AuthPluginOptions {
   jwtSecret: string;
 }
 
-/** Reads the bearer token, checks its session is still live and loads the caller's permissions. */
-async function authenticate(request: FastifyRequest, db: Db): Promise<Actor> {
+/**
+ * Reads the bearer token, checks its session is still live and loads the caller's permissions:
+ * two queries per call (the session with its user, then the roles).
+ */
+async function authenticate(
+  request: FastifyRequest,
+  db: Db,
+): Promise<{ actor: Actor; passwordExpired: boolean }> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHENTICATED');
   let claims: AccessTokenClaims;
@@ -63,7 +69,10 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<Actor> {
   if (!session) throw new AppError('SESSION_EXPIRED');
   if (!request.headers['accept-language'] && isLanguage(session.language))
     request.language = session.language;
-  return loadUserActor(db, session, session.session_id);
+  return {
+    actor: await loadUserActor(db, session, session.session_id),
+    passwordExpired: session.password_expired,
+  };
 }
 
 export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInstance, options) {
@@ -92,9 +101,10 @@ export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInsta
     // Pages and assets decide for themselves; every /api route must declare who may call it.
     const isPublic = access === 'public' || request.url.startsWith('/api/docs');
     if (!request.url.startsWith('/api/') || isPublic || !request.routeOptions.url) return;
-    request.actor = await authenticate(request, db);
+    const { actor, passwordExpired } = await authenticate(request, db);
+    request.actor = actor;
     // An expired password blocks every call but the ones that replace it (spec section 4).
-    if (await blockedByPasswordExpiry(db, request.actor, request.routeOptions.url))
+    if (blockedByPasswordExpiry(passwordExpired, request.routeOptions.url))
       throw new AppError('PASSWORD_EXPIRED');
     if (access && access !== 'authenticated' && !canAnywhere(request.actor, access)) {
       throw new AppError('FORBIDDEN', { details: { permission: access } });

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { SessionRow, UserRow } from '../../db/database.ts';
+import { ACCOUNT_SETTING_DEFAULTS } from '../passwords/account-settings.ts';
+import { passwordExpiredSql } from '../passwords/passwords.repository.ts';
 
 export async function insertSession(
   db: Db,
@@ -19,12 +21,13 @@ export async function insertSession(
     .executeTakeFirstOrThrow();
 }
 
-/** The live session with this id for this user, with its user, when both are still valid. */
+/** The live session with this id for this user, with its user (and whether their password expired), when both are still valid. */
 export function findLiveSession(db: Db, sessionId: string, userId: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id as session_id', 'u.id', 'u.email', 'u.language', 'u.status'])
+    .select(passwordExpiredSql('u', ACCOUNT_SETTING_DEFAULTS['password.max_age_days']).as('password_expired'))
     .where('s.id', '=', sessionId)
     .where('s.user_id', '=', userId)
     .where('s.revoked_at', 'is', null)

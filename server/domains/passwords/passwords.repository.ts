@@ -50,19 +50,18 @@ export async function clearSignInFailures(db: Db, email: string): Promise<void> 
 }
 
 /**
- * True when the user's password is older than the maximum age in `app_settings`
- * (`defaultMaxAgeDays` when unset; 0 means passwords never expire). One small query per API call.
+ * SQL that is true when the password of the user row `users_alias` is older than the maximum age in
+ * `app_settings` (`defaultMaxAgeDays` when unset; 0 means passwords never expire). Embedded in the
+ * session lookup, so checking it costs no extra query per API call.
  */
-export async function isPasswordExpired(db: Db, userId: string, defaultMaxAgeDays: number): Promise<boolean> {
-  const { rows } = await sql<{ expired: boolean }>`
-    select coalesce(s.max_age > 0 and u.password_changed_at + make_interval(days => s.max_age) <= now(), false)
-      as expired
-    from users u,
-      lateral (select coalesce((select case when jsonb_typeof(value) = 'number'
-        then floor((value #>> '{}')::numeric)::int end
-        from app_settings where key = 'password.max_age_days'), ${defaultMaxAgeDays}::int) as max_age) s
-    where u.id = ${userId}`.execute(db);
-  return rows[0]?.expired ?? false;
+export function passwordExpiredSql(usersAlias: string, defaultMaxAgeDays: number) {
+  const changedAt = sql.ref(`${usersAlias}.password_changed_at`);
+  return sql<boolean>`coalesce((
+    select max_age > 0 and ${changedAt} + make_interval(days => max_age) <= now()
+    from (select coalesce((select case when jsonb_typeof(value) = 'number'
+      then floor((value #>> '{}')::numeric)::int end
+      from app_settings where key = 'password.max_age_days'), ${defaultMaxAgeDays}::int) as max_age) s
+  ), false)`;
 }
 
 /**

@@ -231,11 +231,6 @@ export async function markExpiryNotified(ctx: ServiceContext): Promise<void> {
   });
 }
 
-/** True when the person's password is past the maximum age: the API then answers 498. */
-export function passwordExpired(ctx: Pick<ServiceContext, 'db'>, userId: string): Promise<boolean> {
-  return repo.isPasswordExpired(ctx.db, userId, ACCOUNT_SETTING_DEFAULTS['password.max_age_days']);
-}
-
 /** The expiry policy: maximum age and reminder days. */
 export async function getPasswordPolicy(ctx: ServiceContext): Promise<PasswordPolicySettings> {
   authorize(ctx.actor, 'password-policy.manage');
