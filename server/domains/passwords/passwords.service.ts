@@ -19,7 +19,7 @@ import { queueMail } from '../mail/mail.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { pushToUsers } from '../notifications/realtime.service.ts';
 import { findUserByEmail, findUserById } from '../users/users.repository.ts';
-import { ACCOUNT_SETTING_DEFAULTS, readAccountSettings, writeAccountSettings } from './account-settings.ts';
+import { readAccountSettings, writeAccountSettings } from './account-settings.ts';
 import { checkNewPassword } from './new-password.ts';
 import { passwordExpiryOf } from './password-expiry.ts';
 import * as repo from './passwords.repository.ts';
