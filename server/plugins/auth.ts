@@ -13,8 +13,8 @@ import { loadUserActor } from '../domains/access/actor.service.ts';
 import { findLiveSession } from '../domains/auth/sessions.repository.ts';
 import { blockedByPasswordExpiry } from '../domains/passwords/password-expiry-gate.ts';
 
-/** Who may call a route: anyone, any signed-in person, or holders of a permission. */
-export type RouteAccess = 'public' | 'authenticated' | Permission;
+/** Who may call a route: anyone, any signed-in person, or holders of a permission (or of any one of a list). */
+export type RouteAccess = 'public' | 'authenticated' | Permission | readonly Permission[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -106,8 +106,11 @@ export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInsta
     // An expired password blocks every call but the ones that replace it (spec section 4).
     if (blockedByPasswordExpiry(passwordExpired, request.routeOptions.url))
       throw new AppError('PASSWORD_EXPIRED');
-    if (access && access !== 'authenticated' && !canAnywhere(request.actor, access)) {
-      throw new AppError('FORBIDDEN', { details: { permission: access } });
+    if (access && access !== 'authenticated') {
+      const anyOf = [access].flat();
+      if (!anyOf.some((permission) => canAnywhere(actor, permission))) {
+        throw new AppError('FORBIDDEN', { details: { permission: anyOf.join(' | ') } });
+      }
     }
   });
 

@@ -136,3 +136,36 @@ t.test('external users', async (t) => {
     );
   });
 });
+
+t.test('a manager of external users (without employees.manage) invites them', async (t) => {
+  const { signIn, db } = await buildTestApp(t);
+  const admin = await signIn({ builtInRoles: ['admin'] });
+  const manager = await signIn({ permissions: ['external-users.view', 'external-users.manage'] });
+  const created = await manager.inject({
+    method: 'POST',
+    url: '/api/users/external',
+    payload: { firstName: 'Kyle', lastName: 'Reese', email: 'kyle@client.example' },
+  });
+  t.equal(created.statusCode, 201, created.body);
+  const resent = await manager.inject({
+    method: 'POST',
+    url: `/api/users/${created.json().id}/resend-invitation`,
+  });
+  t.ok([200, 204].includes(resent.statusCode), resent.body);
+  const mails = await db
+    .selectFrom('mail_outbox')
+    .select('template')
+    .where('to_email', '=', 'kyle@client.example')
+    .execute();
+  t.equal(mails.length, 2, 'the invitation and the resent one');
+  const employee = await admin.inject({
+    method: 'POST',
+    url: '/api/users',
+    payload: { firstName: 'Emp', lastName: 'Loyee', email: 'emp@example.com' },
+  });
+  const refused = await manager.inject({
+    method: 'POST',
+    url: `/api/users/${employee.json().id}/resend-invitation`,
+  });
+  t.equal(refused.statusCode, 404, 'an employee is not theirs to invite');
+});

@@ -374,7 +374,8 @@ export const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/users/:id/resend-invitation',
     {
-      config: { access: 'employees.manage' },
+      // Employees are HR's to invite; external users their managers'. The service decides per person.
+      config: { access: ['employees.manage', 'external-users.manage'] },
       schema: {
         tags,
         summary: 'Send a PENDING person a fresh invitation; earlier links stop working',

@@ -3,7 +3,9 @@ import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
 import { hashPassword } from '../../core/password-hash.ts';
-import { authorize } from '../../core/policy.ts';
+import { authorize, can, canAnywhere } from '../../core/policy.ts';
+import type { UserType } from '../../db/database.ts';
+import type { Permission } from '../../../shared/permissions.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { UserRow } from '../../db/database.ts';
 import { queueMail } from '../mail/mail.service.ts';
@@ -72,15 +74,29 @@ async function sendInvitation(
  */
 export async function issueInvitation(
   tx: ServiceContext,
-  user: { id: string; email: string; first_name: string; last_name: string; language: 'en' | 'vi' },
+  user: {
+    id: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    language: 'en' | 'vi';
+    user_type?: UserType;
+  },
 ): Promise<void> {
-  authorize(tx.actor, 'employees.manage');
+  authorize(tx.actor, invitingPermission(user.user_type));
   await inTransaction(tx, (inner) => sendInvitation(inner, user, 'invitation.issued'));
+}
+
+/** Who may invite a person: HR for employees, the managers of external users for external users. */
+function invitingPermission(userType: UserType | undefined): Permission {
+  return userType === 'EXTERNAL' ? 'external-users.manage' : 'employees.manage';
 }
 
 /** Sends a PENDING person a fresh invitation; every earlier link stops working. */
 export async function resendInvitation(ctx: ServiceContext, userId: string): Promise<void> {
-  authorize(ctx.actor, 'employees.manage');
+  if (!canAnywhere(ctx.actor, 'employees.manage') && !canAnywhere(ctx.actor, 'external-users.manage')) {
+    throw new AppError('FORBIDDEN', { details: { permission: 'employees.manage' } });
+  }
   await inTransaction(ctx, async (tx) => {
     const user = await tx.db
       .selectFrom('users')
@@ -89,7 +105,7 @@ export async function resendInvitation(ctx: ServiceContext, userId: string): Pro
       .where('deleted_at', 'is', null)
       .forUpdate()
       .executeTakeFirst();
-    if (!user) throw new AppError('NOT_FOUND');
+    if (!user || !can(tx.actor, invitingPermission(user.user_type))) throw new AppError('NOT_FOUND');
     if (user.status !== 'PENDING') throw validationError([{ field: 'status', code: 'invitationNotPending' }]);
     await sendInvitation(tx, user, 'invitation.resent');
   });
