@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { useRoutes } from 'react-router';
 import type { Bootstrap } from './bootstrap.ts';
 import { PageLoading } from './layout/PageLoading.tsx';
+import { useHydrationMarker } from './layout/use-hydrated.ts';
 import { buildRoutes } from './routes.tsx';
 
 export function createQueryClient(): QueryClient {
@@ -17,6 +18,7 @@ export function createQueryClient(): QueryClient {
 }
 
 function AppRoutes({ environment }: { environment: string }) {
+  useHydrationMarker();
   const routes = useMemo(() => buildRoutes(environment), [environment]);
   return useRoutes(routes);
 }

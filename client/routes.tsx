@@ -1,13 +1,14 @@
 import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import type { Permission } from '../shared/permissions.ts';
+// The status pages are part of the shell's permission check anyway: no chunk of their own.
+import StatusPage from './features/errors/StatusPage.tsx';
 import { RequirePermission } from './layout/RequirePermission.tsx';
 import { Shell } from './layout/Shell.tsx';
 
 // Each area is its own chunk: a person downloads only the screens they open.
 const AreaPlaceholder = lazy(() => import('./features/placeholder/AreaPlaceholder.tsx'));
 const SignInPage = lazy(() => import('./features/auth/SignInPage.tsx'));
-const StatusPage = lazy(() => import('./features/errors/StatusPage.tsx'));
 const DevtoolsPage = lazy(() => import('./features/devtools/DevtoolsPage.tsx'));
 const InviteAccountPage = lazy(() => import('./features/account/InviteAccountPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordPage.tsx'));

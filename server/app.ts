@@ -85,6 +85,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: (request) => request.url.startsWith('/assets/'),
+    // A websocket upgrade whose socket already closed has no address; it must not crash the limiter.
+    keyGenerator: (request) => request.ip ?? request.socket?.remoteAddress ?? 'unknown',
     errorResponseBuilder: (_request, context) =>
       new AppError('TOO_MANY_REQUESTS', {
         headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },

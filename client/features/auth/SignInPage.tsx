@@ -8,6 +8,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { useSession, useSignIn } from '../../api/session.ts';
 import { LanguageSwitcher } from '../../layout/LanguageSwitcher.tsx';
+import { useHydrated } from '../../layout/use-hydrated.ts';
 import { twoFactorChallengeOf } from '../account/account.api.ts';
 import { TwoFactorStep } from '../account/TwoFactorStep.tsx';
 
@@ -23,6 +24,7 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const session = useSession();
   const signIn = useSignIn();
+  const hydrated = useHydrated();
   const [email, setEmail] = useState(params.get('email') ?? '');
   // Set when the password was right and two-factor authentication asks for a code.
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -116,6 +118,7 @@ export default function SignInPage() {
           type="submit"
           label={submitting ? t('signIn.submitting') : t('signIn.submit')}
           loading={submitting}
+          disabled={!hydrated}
         />
       </form>
     </div>

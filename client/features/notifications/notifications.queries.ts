@@ -132,6 +132,18 @@ export function useSetNotificationRead(onError: (error: unknown) => void) {
       if (wasRead !== isRead) addToUnread(queryClient, isRead ? 1 : -1);
       onError(error);
     },
+    onSettled: () => refetchUnreadOnlyLists(queryClient),
+  });
+}
+
+/**
+ * An 'only unread' list fetched while a read/unread change was still on its way may hold a stale
+ * item: once the server has answered, such lists are fetched again.
+ */
+function refetchUnreadOnlyLists(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    queryKey: notificationKeys.lists,
+    predicate: (query) => (query.queryKey[2] as ListFilter | undefined)?.unreadOnly === true,
   });
 }
 
@@ -166,5 +178,6 @@ export function useMarkAllRead(onError: (error: unknown) => void) {
       }
       onError(error);
     },
+    onSettled: () => refetchUnreadOnlyLists(queryClient),
   });
 }

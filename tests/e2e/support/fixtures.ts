@@ -58,12 +58,34 @@ interface WorkerFixtures {
 
 /** Fills the sign-in form; the caller is already on /sign-in. */
 export async function fillSignInForm(page: Page, email: string, password: string): Promise<void> {
+  await waitForHydration(page);
   await page.getByLabel('Email').fill(email);
   await page.locator('#password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Waits until React owns the page (<html data-hydrated>): typing into server-rendered HTML before
+ * then is lost when React hydrates it, as it would be for a person on a slow connection.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Every navigation of a spec waits for hydration, so specs act on an interactive page.
+  page: async ({ page }, use) => {
+    for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+      const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+      (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+        const response = await original(...args);
+        if (response?.headers()['content-type']?.startsWith('text/html')) await waitForHydration(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
+
   db: [
     // Playwright reads the fixture's dependencies from this pattern; this one has none.
     // eslint-disable-next-line no-empty-pattern
