@@ -4,7 +4,9 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router';
 import { createI18n, type Language } from '../shared/i18n/index.ts';
+import type { PasswordExpiry } from '../shared/account.schemas.ts';
 import { queryKeys } from './api/session.ts';
+import { accountKeys } from './features/account/account.api.ts';
 import { App, createQueryClient } from './App.tsx';
 import { BOOTSTRAP_ELEMENT_ID, type Bootstrap, type Session } from './bootstrap.ts';
 import { PUBLIC_PATHS, buildRoutes } from './routes.tsx';
@@ -22,6 +24,8 @@ export interface RenderRequest {
   language: Language;
   environment: Bootstrap['environment'];
   session: Session | null;
+  /** What the server already loaded for this person: hydrated, so the page does not fetch it again. */
+  prefetched?: { passwordExpiry?: PasswordExpiry };
   assets: PageAssets;
   nonce: string;
 }
@@ -62,6 +66,10 @@ export function renderPage(request: RenderRequest): RenderPlan {
 
   const queryClient: QueryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.session, request.session);
+  // The shell's expiry notice and /settings read it: rendered with it on both sides, no mismatch.
+  if (request.prefetched?.passwordExpiry) {
+    queryClient.setQueryData(accountKeys.passwordExpiry, request.prefetched.passwordExpiry);
+  }
   const i18n = createI18n(request.language);
   const bootstrap: Bootstrap = {
     language: request.language,

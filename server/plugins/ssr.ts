@@ -14,6 +14,7 @@ import type { Db } from '../db/connect.ts';
 import { getMyRoles } from '../domains/access/actor.service.ts';
 import { loadUserActor } from '../domains/access/actor.service.ts';
 import { findPageSession } from '../domains/auth/auth.service.ts';
+import { getPasswordExpiry } from '../domains/passwords/passwords.service.ts';
 import { REFRESH_COOKIE } from './auth.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -74,18 +75,28 @@ export default fp<SsrOptions>(async function ssr(app: FastifyInstance, { db, con
     }
   }
 
+  /** The person behind the refresh cookie, and what every page of theirs shows at once. */
   async function pageSession(request: FastifyRequest) {
     const ctx = createContext({ db, config }, SYSTEM_ACTOR, { ip: request.ip, requestId: request.id });
     const found = await findPageSession(ctx, request.cookies[REFRESH_COOKIE]);
     if (!found) return null;
     const actor = await loadUserActor(db, found.user, found.sessionId);
-    const roles = await getMyRoles({ ...ctx, actor });
-    return { user: found.user, permissions: roles.permissions, projectPermissions: roles.projectPermissions };
+    const personal = { ...ctx, actor };
+    const [roles, passwordExpiry] = await Promise.all([getMyRoles(personal), getPasswordExpiry(personal)]);
+    return {
+      session: {
+        user: found.user,
+        permissions: roles.permissions,
+        projectPermissions: roles.projectPermissions,
+      },
+      prefetched: { passwordExpiry },
+    };
   }
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
-    const session = await pageSession(request);
+    const page = await pageSession(request);
+    const session = page?.session ?? null;
     const cookieLanguage = request.cookies[LANGUAGE_COOKIE];
     const language: Language =
       session?.user.language ??
@@ -96,6 +107,7 @@ export default fp<SsrOptions>(async function ssr(app: FastifyInstance, { db, con
       language,
       environment: config.NODE_ENV,
       session,
+      prefetched: page?.prefetched,
       assets,
       nonce,
     });
