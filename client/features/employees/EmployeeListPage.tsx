@@ -30,6 +30,7 @@ import { allDepartments, departmentsKeys } from '../departments/departments.api.
 import { PICKER_FORMAT, fromPickerDate, toPickerDate } from './dates.ts';
 import { describeFailure, employeesApi, employeesKeys, type ListParams } from './employees.api.ts';
 import { PeopleStyles } from './PeopleStyles.tsx';
+import { PersonRowActions, type PendingPersonAction } from './PersonRowActions.tsx';
 import { PersonCell } from './PersonCell.tsx';
 
 const ARRAY_KEYS = ['status', 'departmentId', 'contractType', 'roleId', 'projectId'] as const;
@@ -67,8 +68,6 @@ function writeParams(params: ListParams): URLSearchParams {
   return search;
 }
 
-type Pending = { kind: 'deactivate' | 'delete'; person: EmployeeSummary } | null;
-
 /** The employee list (/ and /employee-management): counts, search, filters, sort, pages, export. */
 export default function EmployeeListPage() {
   const { t, i18n } = useTranslation(['people', 'errors']);
@@ -81,7 +80,7 @@ export default function EmployeeListPage() {
   const canExport = usePermission('employees.export');
   const canSeeDepartments = usePermission('departments.view');
   const [searchText, setSearchText] = useState(params.search ?? '');
-  const [pending, setPending] = useState<Pending>(null);
+  const [pending, setPending] = useState<PendingPersonAction>(null);
   const [exporting, setExporting] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -155,71 +154,14 @@ export default function EmployeeListPage() {
     })),
   ];
 
-  const rowActions = (person: EmployeeSummary) => {
-    const name = fullName(person) || person.email;
-    return (
-      <div className="people-row-actions">
-        <Button
-          icon={person.abilities.edit ? 'pi pi-pencil' : 'pi pi-eye'}
-          text
-          rounded
-          aria-label={`${t(person.abilities.edit ? 'actions.edit' : 'actions.view')} ${name}`}
-          tooltip={t(person.abilities.edit ? 'actions.edit' : 'actions.view')}
-          onClick={() => navigate(`/employee-management/employee/${person.id}`)}
-        />
-        {person.abilities.resendInvitation && (
-          <Button
-            icon="pi pi-send"
-            text
-            rounded
-            aria-label={`${t('actions.resendInvitation')} ${name}`}
-            tooltip={t('actions.resendInvitation')}
-            onClick={() =>
-              void run(
-                () => employeesApi.resendInvitation(person.id),
-                t('messages.invitationSent', { email: person.email }),
-              )
-            }
-          />
-        )}
-        {person.abilities.changeStatus &&
-          (person.status === 'INACTIVE' ? (
-            <Button
-              icon="pi pi-check-circle"
-              text
-              rounded
-              severity="success"
-              aria-label={`${t('actions.activate')} ${name}`}
-              tooltip={t('actions.activate')}
-              onClick={() =>
-                void run(() => employeesApi.setStatus(person.id, 'ACTIVE'), t('messages.activated', { name }))
-              }
-            />
-          ) : (
-            <Button
-              icon="pi pi-ban"
-              text
-              rounded
-              severity="warning"
-              aria-label={`${t('actions.deactivate')} ${name}`}
-              tooltip={t('actions.deactivate')}
-              onClick={() => setPending({ kind: 'deactivate', person })}
-            />
-          ))}
-        {person.abilities.delete && (
-          <Button
-            icon="pi pi-trash"
-            text
-            rounded
-            severity="danger"
-            aria-label={`${t('actions.delete')} ${name}`}
-            tooltip={t('actions.delete')}
-            onClick={() => setPending({ kind: 'delete', person })}
-          />
-        )}
-      </div>
-    );
-  };
+  const rowActions = (person: EmployeeSummary) => (
+    <PersonRowActions
+      person={person}
+      run={run}
+      confirm={setPending}
+      onOpen={(p) => navigate(`/employee-management/employee/${p.id}`)}
+    />
+  );
 
   const pendingName = pending ? fullName(pending.person) || pending.person.email : '';
 

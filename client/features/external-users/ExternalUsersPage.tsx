@@ -15,6 +15,7 @@ import { usePermission } from '../../api/session.ts';
 import { describeFailure, employeesApi, employeesKeys } from '../employees/employees.api.ts';
 import { PeopleStyles } from '../employees/PeopleStyles.tsx';
 import { PersonCell } from '../employees/PersonCell.tsx';
+import { PersonRowActions, type PendingPersonAction } from '../employees/PersonRowActions.tsx';
 
 const FIELDS = ['lastName', 'firstName', 'email', 'phoneNumber', 'organization', 'note'] as const;
 const REQUIRED = new Set(['lastName', 'firstName', 'email']);
@@ -37,9 +38,7 @@ export default function ExternalUsersPage() {
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState<{ kind: 'deactivate' | 'delete'; person: EmployeeSummary } | null>(
-    null,
-  );
+  const [pending, setPending] = useState<PendingPersonAction>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: employeesKeys.all });
   const notify = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 4000 });
@@ -76,63 +75,9 @@ export default function ExternalUsersPage() {
     }
   }
 
-  const actions = (person: EmployeeSummary) => {
-    const name = fullName(person) || person.email;
-    return (
-      <div className="people-row-actions">
-        {person.abilities.resendInvitation && (
-          <Button
-            icon="pi pi-send"
-            text
-            rounded
-            aria-label={`${t('actions.resendInvitation')} ${name}`}
-            tooltip={t('actions.resendInvitation')}
-            onClick={() =>
-              void run(
-                () => employeesApi.resendInvitation(person.id),
-                t('messages.invitationSent', { email: person.email }),
-              )
-            }
-          />
-        )}
-        {person.abilities.changeStatus &&
-          (person.status === 'INACTIVE' ? (
-            <Button
-              icon="pi pi-check-circle"
-              text
-              rounded
-              severity="success"
-              aria-label={`${t('actions.activate')} ${name}`}
-              tooltip={t('actions.activate')}
-              onClick={() =>
-                void run(() => employeesApi.setStatus(person.id, 'ACTIVE'), t('messages.activated', { name }))
-              }
-            />
-          ) : (
-            <Button
-              icon="pi pi-ban"
-              text
-              rounded
-              severity="warning"
-              aria-label={`${t('actions.deactivate')} ${name}`}
-              tooltip={t('actions.deactivate')}
-              onClick={() => setPending({ kind: 'deactivate', person })}
-            />
-          ))}
-        {person.abilities.delete && (
-          <Button
-            icon="pi pi-trash"
-            text
-            rounded
-            severity="danger"
-            aria-label={`${t('actions.delete')} ${name}`}
-            tooltip={t('actions.delete')}
-            onClick={() => setPending({ kind: 'delete', person })}
-          />
-        )}
-      </div>
-    );
-  };
+  const actions = (person: EmployeeSummary) => (
+    <PersonRowActions person={person} run={run} confirm={setPending} />
+  );
 
   const pendingName = pending ? fullName(pending.person) || pending.person.email : '';
   return (
