@@ -1,3 +1,6 @@
+// Pages render with the production build of React, as in a deployment (see server/main.ts).
+process.env.NODE_ENV ??= 'production';
+
 /**
  * `npm run bench [-- scenario…]`: runs every scenario of bench/scenarios/ (or the named ones) against
  * a real PostgreSQL, prints a table per scenario and writes bench/results/<scenario>-<timestamp>.json.

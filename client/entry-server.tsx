@@ -33,6 +33,14 @@ export interface RenderRequest {
 export type RenderPlan =
   { kind: 'redirect'; location: string } | { kind: 'page'; statusCode: number; stream: PassThrough };
 
+// One translator per language for every render: the server never changes an instance's language.
+const translators = new Map<Language, ReturnType<typeof createI18n>>();
+function serverI18n(language: Language) {
+  let i18n = translators.get(language);
+  if (!i18n) translators.set(language, (i18n = createI18n(language)));
+  return i18n;
+}
+
 /** Escapes JSON for a <script type="application/json"> tag. */
 function safeJson(value: unknown): string {
   return JSON.stringify(value)
@@ -70,7 +78,7 @@ export function renderPage(request: RenderRequest): RenderPlan {
   if (request.prefetched?.passwordExpiry) {
     queryClient.setQueryData(accountKeys.passwordExpiry, request.prefetched.passwordExpiry);
   }
-  const i18n = createI18n(request.language);
+  const i18n = serverI18n(request.language);
   const bootstrap: Bootstrap = {
     language: request.language,
     environment: request.environment,

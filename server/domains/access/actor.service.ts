@@ -21,6 +21,9 @@ function toActorPermissions(grants: GrantRow[]) {
   return { permissions, projectPermissions };
 }
 
+/** The grants an actor was built from: the same request asking for its own roles needs no second query. */
+const grantsOfActor = new WeakMap<Actor, GrantRow[]>();
+
 /** Builds the Actor for a signed-in user from the active roles they hold. */
 export async function loadUserActor(
   db: Db,
@@ -28,13 +31,24 @@ export async function loadUserActor(
   sessionId?: string,
 ): Promise<Actor> {
   const grants = await listUserGrants(db, user.id);
-  return { kind: 'user', id: user.id, label: user.email, sessionId, ...toActorPermissions(grants) };
+  const actor: Actor = {
+    kind: 'user',
+    id: user.id,
+    label: user.email,
+    sessionId,
+    ...toActorPermissions(grants),
+  };
+  grantsOfActor.set(actor, grants);
+  return actor;
 }
 
 /** The caller's roles: access permissions flat, project-role permissions grouped by project (spec section 6). */
 export async function getMyRoles(ctx: ServiceContext, type?: RoleType): Promise<UserRolesResponse> {
   if (!ctx.actor.id) return { roles: [], permissions: [], projectPermissions: {} };
-  const grants = await listUserGrants(ctx.db, ctx.actor.id, type);
+  const known = grantsOfActor.get(ctx.actor);
+  const grants = known
+    ? known.filter((grant) => !type || grant.role_type === type)
+    : await listUserGrants(ctx.db, ctx.actor.id, type);
   const { permissions, projectPermissions } = toActorPermissions(grants);
   return {
     roles: grants.map((g) => ({
