@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router';
-import { createI18n, type Language } from '../shared/i18n/index.ts';
+import { i18nFor, type Language } from '../shared/i18n/index.ts';
 import type { PasswordExpiry } from '../shared/account.schemas.ts';
 import { queryKeys } from './api/session.ts';
 import { accountKeys } from './features/account/account.api.ts';
@@ -32,14 +32,6 @@ export interface RenderRequest {
 
 export type RenderPlan =
   { kind: 'redirect'; location: string } | { kind: 'page'; statusCode: number; stream: PassThrough };
-
-// One translator per language for every render: the server never changes an instance's language.
-const translators = new Map<Language, ReturnType<typeof createI18n>>();
-function serverI18n(language: Language) {
-  let i18n = translators.get(language);
-  if (!i18n) translators.set(language, (i18n = createI18n(language)));
-  return i18n;
-}
 
 /** Escapes JSON for a <script type="application/json"> tag. */
 function safeJson(value: unknown): string {
@@ -78,7 +70,8 @@ export function renderPage(request: RenderRequest): RenderPlan {
   if (request.prefetched?.passwordExpiry) {
     queryClient.setQueryData(accountKeys.passwordExpiry, request.prefetched.passwordExpiry);
   }
-  const i18n = serverI18n(request.language);
+  // One instance per language for every render: the server never changes an instance's language.
+  const i18n = i18nFor(request.language);
   const bootstrap: Bootstrap = {
     language: request.language,
     environment: request.environment,

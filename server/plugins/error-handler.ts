@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody, ErrorCode, FieldError } from '../../shared/errors.ts';
-import { createI18n, type Language } from '../../shared/i18n/index.ts';
+import { i18nFor, type Language } from '../../shared/i18n/index.ts';
 import { AppError } from '../core/errors.ts';
 
 type AjvError = {
@@ -11,10 +11,8 @@ type AjvError = {
   message?: string;
 };
 
-const translators = new Map<Language, ReturnType<typeof createI18n>>();
 export function translator(language: Language) {
-  let i18n = translators.get(language);
-  if (!i18n) translators.set(language, (i18n = createI18n(language)));
+  const i18n = i18nFor(language);
   return i18n.t.bind(i18n);
 }
 

@@ -76,3 +76,15 @@ export function createI18n(language: Language): I18n {
   });
   return instance;
 }
+
+const fixedLanguageInstances = new Map<Language, I18n>();
+
+/**
+ * One shared instance per language, for code that only translates (server renders, error bodies,
+ * mails, exports). Never call changeLanguage on it: other callers rely on its language.
+ */
+export function i18nFor(language: Language): I18n {
+  let instance = fixedLanguageInstances.get(language);
+  if (!instance) fixedLanguageInstances.set(language, (instance = createI18n(language)));
+  return instance;
+}

@@ -1,5 +1,5 @@
 import { CONTRACT_TYPES, GENDERS, USER_STATUSES } from '../../../shared/employees.schemas.ts';
-import { createI18n, LANGUAGES, type Language } from '../../../shared/i18n/index.ts';
+import { i18nFor, LANGUAGES, type Language } from '../../../shared/i18n/index.ts';
 import type { EmployeeRecord } from './employees.repository.ts';
 
 /**
@@ -74,11 +74,8 @@ export const SHEET_COLUMNS: SheetColumn[] = [
   },
 ];
 
-const translators = new Map<Language, ReturnType<typeof createI18n>>();
 export function peopleT(language: Language) {
-  let i18n = translators.get(language);
-  if (!i18n) translators.set(language, (i18n = createI18n(language)));
-  const instance = i18n;
+  const instance = i18nFor(language);
   return (key: string, params?: Record<string, unknown>) => instance.t(key, params ?? {}) as string;
 }
 

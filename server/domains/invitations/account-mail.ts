@@ -1,14 +1,10 @@
-import type { i18n as I18n, TOptions } from 'i18next';
-import { createI18n, type Language } from '../../../shared/i18n/index.ts';
+import type { TOptions } from 'i18next';
+import { i18nFor, type Language } from '../../../shared/i18n/index.ts';
 import type { MailMessage } from '../mail/mail.service.ts';
-
-const instances = new Map<Language, I18n>();
 
 /** A translator for the `mail` namespace in the recipient's language. */
 export function mailTranslator(language: Language) {
-  let i18n = instances.get(language);
-  if (!i18n) instances.set(language, (i18n = createI18n(language)));
-  const instance = i18n;
+  const instance = i18nFor(language);
   return (key: string, options: TOptions = {}) => instance.t(`mail:${key}`, options) as string;
 }
 
