@@ -1,29 +1,21 @@
 import { Command, CommanderError, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { LANGUAGES } from '../shared/i18n/index.ts';
-import { registerAdministratorCommands } from './commands/administrators.ts';
-import { registerMailCommands } from './commands/mail.ts';
+import { AREAS } from '../server/domains/areas.ts';
 import { registerMigrateCommands } from './commands/migrate.ts';
-import { registerNotifyCommands } from './commands/notify.ts';
-import { registerRoleCommands } from './commands/roles.ts';
-import { registerUserCommands } from './commands/users.ts';
 import { EXIT_OK, EXIT_USAGE } from './errors.ts';
 import { cliTranslator, detectLanguage, earlyOption } from './i18n.ts';
 import { oneOf } from './parsers.ts';
 import { CliRuntime, type GlobalOptions } from './runtime.ts';
 
-/** Each area's commands. A new area adds its `register<Area>Commands` here. */
-const AREAS = [
-  registerMigrateCommands,
-  registerAdministratorCommands,
-  registerRoleCommands,
-  registerMailCommands,
-  registerNotifyCommands,
-  registerUserCommands,
-];
+/** The platform's own commands (`migrate`), then each area's (server/domains/areas.ts), in that order. */
+async function commandRegistrars() {
+  const areaCommands = await Promise.all(AREAS.flatMap((area) => (area.commands ? [area.commands()] : [])));
+  return [registerMigrateCommands, ...areaCommands];
+}
 
 /** The `backoffice` program: global options, help in the caller's language, every area's commands. */
-export function buildProgram(runtime: CliRuntime): Command {
+export async function buildProgram(runtime: CliRuntime): Promise<Command> {
   const { t } = runtime;
   const program = new Command('backoffice')
     .description(t('cli:program.description'))
@@ -44,7 +36,7 @@ export function buildProgram(runtime: CliRuntime): Command {
   program.hook('preAction', (_program, command) => {
     runtime.options = command.optsWithGlobals<GlobalOptions>();
   });
-  for (const register of AREAS) register(program, runtime);
+  for (const register of await commandRegistrars()) register(program, runtime);
   return program;
 }
 
@@ -55,7 +47,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   // Until commander has parsed, a usage error still has to know whether to answer in JSON.
   runtime.options = { json: earlyOption(argv, '--json') !== undefined };
   try {
-    await buildProgram(runtime).parseAsync(argv, { from: 'user' });
+    await (await buildProgram(runtime)).parseAsync(argv, { from: 'user' });
     return EXIT_OK;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -7,19 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config.ts';
 import { AppError } from './core/errors.ts';
 import type { Db } from './db/connect.ts';
-import { accessRoutes } from './domains/access/access.routes.ts';
-import { authRoutes } from './domains/auth/auth.routes.ts';
-import { departmentRoutes } from './domains/departments/departments.routes.ts';
-import { employeeRoutes } from './domains/employees/employees.routes.ts';
 import { resolveSigningSecret } from './domains/auth/signing-secret.ts';
-import { accessRequestRoutes } from './domains/access-requests/access-requests.routes.ts';
-import { healthRoutes } from './domains/health/health.routes.ts';
-import { invitationRoutes } from './domains/invitations/invitations.routes.ts';
-import { outboxRoutes } from './domains/invitations/outbox.routes.ts';
-import { passwordRoutes } from './domains/passwords/passwords.routes.ts';
-import { profileRoutes } from './domains/profile/profile.routes.ts';
-import { twoFactorRoutes } from './domains/two-factor/two-factor.routes.ts';
-import { notificationRoutes } from './domains/notifications/notifications.routes.ts';
+import { AREAS } from './domains/areas.ts';
 import authPlugin from './plugins/auth.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
@@ -102,21 +91,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(realtime, { db, config, databaseUrl: deps.databaseUrl });
   await app.register(openapi);
 
-  // Domain routes.
-  await app.register(healthRoutes, { db });
+  // Each area's routes: probes at the root, the API under /api (server/domains/areas.ts).
+  const areaOptions = { db, config };
+  for (const area of AREAS)
+    for (const routes of area.rootRoutes ?? []) await app.register(routes, areaOptions);
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { config });
-      await api.register(accessRoutes);
-      await api.register(invitationRoutes);
-      await api.register(passwordRoutes);
-      await api.register(twoFactorRoutes);
-      await api.register(profileRoutes);
-      await api.register(accessRequestRoutes);
-      await api.register(outboxRoutes);
-      await api.register(notificationRoutes);
-      await api.register(employeeRoutes);
-      await api.register(departmentRoutes);
+      for (const area of AREAS)
+        for (const routes of area.routes ?? []) await api.register(routes, areaOptions);
     },
     { prefix: '/api' },
   );

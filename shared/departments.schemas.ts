@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageQueryFields, Paged } from './paging.schemas.ts';
 import { NonBlankString, TEXT_DEFAULT, TEXT_MAX, Uuid } from './common.schemas.ts';
 
 /** The API contract of departments (spec section 3 Department, section 7 Departments). */
@@ -42,8 +43,7 @@ export const DepartmentQuery = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: TEXT_DEFAULT })),
     status: Type.Optional(Type.Enum(DEPARTMENT_STATUSES)),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-    perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    ...PageQueryFields,
   },
   { additionalProperties: false },
 );
@@ -73,11 +73,5 @@ export const Department = Type.Object({
 });
 export type Department = Static<typeof Department>;
 
-export const DepartmentPage = Type.Object({
-  items: Type.Array(Department),
-  total: Type.Integer(),
-  currentPage: Type.Integer(),
-  lastPage: Type.Integer(),
-  perPage: Type.Integer(),
-});
+export const DepartmentPage = Paged(Department);
 export type DepartmentPage = Static<typeof DepartmentPage>;

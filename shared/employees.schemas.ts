@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { PageQueryFields, Paged } from './paging.schemas.ts';
 import { Email, NonBlankString, TEXT_DEFAULT, TEXT_MAX, Uuid } from './common.schemas.ts';
 import { LANGUAGES } from './i18n/index.ts';
 
@@ -124,8 +125,7 @@ const ListFilters = {
 export const EmployeeListQuery = Type.Object(
   {
     ...ListFilters,
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-    perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    ...PageQueryFields,
   },
   { additionalProperties: false },
 );
@@ -143,8 +143,7 @@ export const UserListQuery = Type.Object(
     search: Type.Optional(Type.String({ maxLength: TEXT_DEFAULT })),
     status: Type.Optional(Type.Array(Type.Enum(USER_STATUSES), { maxItems: 3 })),
     type: Type.Optional(Type.Enum(USER_TYPES)),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-    perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    ...PageQueryFields,
   },
   { additionalProperties: false },
 );
@@ -225,13 +224,7 @@ export const Employee = Type.Object({
 });
 export type Employee = Static<typeof Employee>;
 
-export const EmployeePage = Type.Object({
-  items: Type.Array(EmployeeSummary),
-  total: Type.Integer(),
-  currentPage: Type.Integer(),
-  lastPage: Type.Integer(),
-  perPage: Type.Integer(),
-});
+export const EmployeePage = Paged(EmployeeSummary);
 export type EmployeePage = Static<typeof EmployeePage>;
 
 /** What anyone signed in may know about a person (names on screens, pickers). */

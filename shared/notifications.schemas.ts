@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { Paged, type Page } from './paging.schemas.ts';
 import { Email, NonBlankString, TEXT_MAX, Uuid } from './common.schemas.ts';
 
 /**
@@ -136,12 +137,8 @@ export const NotificationListQuery = Type.Object(
 );
 export type NotificationListQuery = Static<typeof NotificationListQuery>;
 
-export const NotificationList = Type.Object({
-  items: Type.Array(Notification),
-  currentPage: Type.Integer(),
-  lastPage: Type.Integer(),
-});
-export type NotificationList = { items: Notification[]; currentPage: number; lastPage: number };
+export const NotificationList = Paged(Notification);
+export type NotificationList = Page<Notification>;
 
 export const NotificationStats = Type.Object({ unreadCount: Type.Integer() });
 export type NotificationStats = Static<typeof NotificationStats>;

@@ -1,8 +1,1 @@
-import type { ServiceContext } from '../server/core/context.ts';
-
-/** A background job: a queue name, an optional cron schedule and a handler that calls services. */
-export interface JobDefinition {
-  name: string;
-  cron?: string;
-  handler: (ctx: ServiceContext, data: unknown) => Promise<unknown>;
-}
+export type { JobDefinition } from '../server/core/jobs.ts';

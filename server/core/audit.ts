@@ -6,6 +6,19 @@ export interface AuditEntry {
   entityId?: string | null;
   before?: unknown;
   after?: unknown;
+  /**
+   * The person the event is about, when the actor is not them: a sign-in or a reset through a
+   * mailed link happens before anyone is signed in, so the actor is anonymous and this names whom.
+   */
+  subject?: { id: string | null; label: string };
+}
+
+/** Thrown when an audit event is written outside a transaction: it could commit without its change. */
+export class AuditOutsideTransactionError extends Error {
+  constructor(action: string) {
+    super(`recordAudit('${action}') must run inside inTransaction(): the event commits with its change`);
+    this.name = 'AuditOutsideTransactionError';
+  }
 }
 
 const SECRET_FIELDS = new Set(['password', 'password_hash', 'passwordHash', 'token', 'token_hash', 'secret']);
@@ -22,8 +35,12 @@ function redact(value: unknown): unknown {
   );
 }
 
-/** Writes an audit event with the context's database handle: inside a transaction, it commits with the change. */
+/**
+ * Writes an audit event in the caller's transaction, so it commits (or rolls back) with the change.
+ * Refuses to run outside one: an event written on its own could claim a change that never happened.
+ */
 export async function recordAudit(ctx: ServiceContext, entry: AuditEntry): Promise<void> {
+  if (!ctx.inTransaction) throw new AuditOutsideTransactionError(entry.action);
   await ctx.db
     .insertInto('audit_events')
     .values({
@@ -36,6 +53,8 @@ export async function recordAudit(ctx: ServiceContext, entry: AuditEntry): Promi
       after: entry.after === undefined ? null : JSON.stringify(redact(entry.after)),
       ip: ctx.request.ip,
       request_id: ctx.request.requestId,
+      subject_id: entry.subject?.id ?? null,
+      subject_label: entry.subject?.label ?? null,
     })
     .execute();
 }

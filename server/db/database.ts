@@ -155,6 +155,9 @@ export interface AuditEventsTable {
   after: Json;
   ip: string | null;
   request_id: string | null;
+  /** The person the event concerns when the actor cannot be them (sign-in, reset by mailed link). */
+  subject_id: string | null;
+  subject_label: string | null;
 }
 
 export interface SignInFailuresTable {

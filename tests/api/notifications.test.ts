@@ -80,7 +80,7 @@ t.test('paging, unread filter, stats, toggles and read-all', async (t) => {
     t.same(seen, ids, 'three pages hold all 23 once, in order');
 
     const beyond = (await alice.inject({ method: 'GET', url: '/api/notifications?page=4' })).json();
-    t.same(beyond, { items: [], currentPage: 4, lastPage: 3 });
+    t.same(beyond, { items: [], currentPage: 4, lastPage: 3, perPage: 10, total: 23 });
     const byFive = (await alice.inject({ method: 'GET', url: '/api/notifications?perPage=5&page=5' })).json();
     t.equal(byFive.lastPage, 5);
     t.equal(byFive.items.length, 3);
@@ -147,7 +147,7 @@ t.test('paging, unread filter, stats, toggles and read-all', async (t) => {
     const platform = (await alice.inject({ method: 'GET', url: '/api/notifications?tab=PLATFORM' })).json();
     t.equal(platform.lastPage, 3);
     const projects = (await alice.inject({ method: 'GET', url: '/api/notifications?tab=PROJECTS' })).json();
-    t.same(projects, { items: [], currentPage: 1, lastPage: 1 });
+    t.same(projects, { items: [], currentPage: 1, lastPage: 1, perPage: 10, total: 0 });
   });
 
   t.test('read-all marks everything read', async (t) => {

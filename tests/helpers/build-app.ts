@@ -5,6 +5,7 @@ import type { Db } from '../../server/db/connect.ts';
 import type { UserRow } from '../../server/db/database.ts';
 import { createUser, DEFAULT_PASSWORD, type UserOptions } from './factories.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { requireAuditTrail } from './audit-trail.ts';
 
 interface Tap {
   teardown(fn: () => unknown): void;
@@ -64,9 +65,26 @@ export async function buildTestApp(t: Tap, configOverrides: Record<string, strin
       accessToken,
       refreshCookie,
       inject: (request) =>
-        app.inject({ ...request, headers: { authorization: `Bearer ${accessToken}`, ...request.headers } }),
+        audited(
+          request,
+          app.inject({ ...request, headers: { authorization: `Bearer ${accessToken}`, ...request.headers } }),
+        ),
     };
   }
 
-  return { app, db: database.db, database, config, signIn, inject: (request) => app.inject(request) };
+  /** Every successful write through the harness must have left an audit event with its request id. */
+  async function audited(request: InjectOptions, pending: Promise<LightMyRequestResponse>) {
+    const response = await pending;
+    await requireAuditTrail(app, database.db, request, response);
+    return response;
+  }
+
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    signIn,
+    inject: (request) => audited(request, app.inject(request)),
+  };
 }

@@ -29,4 +29,4 @@ export const departmentsKeys = {
 };
 
 /** All departments (a company has tens, not thousands), for selects and filters. */
-export const allDepartments = () => departmentsApi.list({ perPage: 500 });
+export const allDepartments = () => departmentsApi.list({ perPage: 100 });

@@ -145,6 +145,14 @@ export async function requestAccess(
         entityId: id,
         after: { path, permission },
       });
+    } else {
+      // Asking again changes nothing but is kept: reviewers can see a person kept waiting.
+      await recordAudit(tx, {
+        action: 'access_request.asked_again',
+        entityType: 'access_request',
+        entityId: id,
+        after: { path, permission },
+      });
     }
     return { request: toAccessRequest(tx, request), created };
   });

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../../worker/jobs.ts';
+import type { JobDefinition } from '../../core/jobs.ts';
 import { purgeExpiredSessions } from './auth.service.ts';
 
 /** Hourly: delete ended sessions and old sign-in failures. */

@@ -43,12 +43,12 @@ async function refuseWhenLocked(ctx: ServiceContext, email: string): Promise<voi
     1,
     Math.ceil((new Date(lockedSince).getTime() + window * 60_000 - Date.now()) / 1000),
   );
-  await recordAudit(
-    { ...ctx, actor: { ...SYSTEM_ACTOR, label: email } },
-    {
+  await inTransaction(ctx, (tx) =>
+    recordAudit(tx, {
       action: 'auth.sign_in_locked',
       entityType: 'session',
-    },
+      subject: { id: null, label: email },
+    }),
   );
   throw new AppError('TOO_MANY_SIGN_IN_ATTEMPTS', {
     params: { minutes: Math.ceil(retryAfterSeconds / 60) },
@@ -66,17 +66,18 @@ export async function signIn(ctx: ServiceContext, email: string, password: strin
   const user = await findUserByEmail(ctx.db, normalizedEmail);
   const passwordMatches = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
   if (!user || !user.password_hash || !passwordMatches || user.status !== 'ACTIVE') {
-    await sessions.recordSignInFailure(ctx.db, normalizedEmail, ctx.request.ip);
-    await recordAudit(
-      { ...ctx, actor: { ...SYSTEM_ACTOR, id: null, label: normalizedEmail } },
-      {
+    // Committed before the refusal is thrown: the failure counts toward the lock either way.
+    await inTransaction(ctx, async (tx) => {
+      await sessions.recordSignInFailure(tx.db, normalizedEmail, tx.request.ip);
+      await recordAudit(tx, {
         action: 'auth.sign_in_failed',
         entityType: 'session',
+        subject: { id: user?.id ?? null, label: normalizedEmail },
         after: {
           reason: !user ? 'unknown_email' : passwordMatches ? 'account_not_active' : 'wrong_password',
         },
-      },
-    );
+      });
+    });
     throw new AppError('INVALID_CREDENTIALS');
   }
   // With two-factor authentication on, this answers 401 TWO_FACTOR_REQUIRED and a challenge.
@@ -150,14 +151,12 @@ export async function refreshSession(
         };
       }
       await sessions.revokeSession(tx.db, session.id, 'refresh_token_reused');
-      await recordAudit(
-        { ...tx, actor: { ...SYSTEM_ACTOR, label: user.email } },
-        {
-          action: 'auth.refresh_token_reused',
-          entityType: 'session',
-          entityId: session.id,
-        },
-      );
+      await recordAudit(tx, {
+        action: 'auth.refresh_token_reused',
+        entityType: 'session',
+        entityId: session.id,
+        subject: { id: user.id, label: user.email },
+      });
       return { error: 'SESSION_EXPIRED' as const };
     }
     const rotated = newToken();

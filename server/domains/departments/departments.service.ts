@@ -10,6 +10,7 @@ import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
 import { authorize, can } from '../../core/policy.ts';
+import { paginate } from '../../core/paging.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import * as repo from './departments.repository.ts';
 
@@ -59,20 +60,12 @@ async function checkMembers(ctx: ServiceContext, memberIds: readonly string[] | 
 /** Lists departments by name, with their member count and the first members. */
 export async function listDepartments(ctx: ServiceContext, query: DepartmentQuery): Promise<DepartmentPage> {
   authorize(ctx.actor, 'departments.view');
-  const perPage = query.perPage ?? 100;
-  const currentPage = query.page ?? 1;
-  const { rows, total } = await repo.listDepartments(
-    ctx.db,
-    { search: query.search, status: query.status },
-    { offset: (currentPage - 1) * perPage, limit: perPage },
+  return paginate(
+    query,
+    (window) => repo.listDepartments(ctx.db, { search: query.search, status: query.status }, window),
+    (row) => toDepartment(ctx, row),
+    { perPage: 100 },
   );
-  return {
-    items: rows.map((row) => toDepartment(ctx, row)),
-    total,
-    currentPage,
-    lastPage: Math.max(1, Math.ceil(total / perPage)),
-    perPage,
-  };
 }
 
 /** One department with every member. */

@@ -18,6 +18,7 @@ import type { ServiceContext } from '../../core/context.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
 import { authorize, can } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { paginate } from '../../core/paging.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { issueInvitation, resendInvitation } from '../invitations/invitations.service.ts';
 import {
@@ -38,14 +39,6 @@ import {
 import { abilitiesFor, canSee, permissionsFor, toEmployee, toSummary } from './employee-views.ts';
 import * as repo from './employees.repository.ts';
 
-const DEFAULT_PAGE_SIZE = 20;
-
-function page(query: { page?: number; perPage?: number }) {
-  const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
-  const currentPage = query.page ?? 1;
-  return { perPage, currentPage, offset: (currentPage - 1) * perPage };
-}
-
 function checkFilterDates(filters: EmployeeFilters): void {
   if (filters.onboardFrom && filters.onboardTo && filters.onboardTo < filters.onboardFrom) {
     throw validationError([{ field: 'onboardTo', code: 'dateOrder' }]);
@@ -56,19 +49,16 @@ function checkFilterDates(filters: EmployeeFilters): void {
 export async function listEmployees(ctx: ServiceContext, query: EmployeeListQuery): Promise<EmployeePage> {
   authorize(ctx.actor, 'employees.view');
   checkFilterDates(query);
-  const { perPage, currentPage, offset } = page(query);
-  const { rows, total } = await repo.listPeople(
-    ctx.db,
-    { ...query, userType: 'EMPLOYEE' },
-    { sortField: query.sortField ?? 'name', sortOrder: query.sortOrder ?? 'asc', offset, limit: perPage },
+  return paginate(
+    query,
+    ({ offset, limit }) =>
+      repo.listPeople(
+        ctx.db,
+        { ...query, userType: 'EMPLOYEE' },
+        { sortField: query.sortField ?? 'name', sortOrder: query.sortOrder ?? 'asc', offset, limit },
+      ),
+    (row) => toSummary(ctx.actor, row),
   );
-  return {
-    items: rows.map((row) => toSummary(ctx.actor, row)),
-    total,
-    currentPage,
-    lastPage: Math.max(1, Math.ceil(total / perPage)),
-    perPage,
-  };
 }
 
 /** Everyone the caller may see: employees, and external users for those who view them. */
@@ -77,21 +67,22 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery): Prom
   const seesExternal = can(ctx.actor, 'external-users.view');
   const userType = seesExternal ? query.type : 'EMPLOYEE';
   if (query.type === 'EXTERNAL' && !seesExternal) {
-    return { items: [], total: 0, currentPage: query.page ?? 1, lastPage: 1, perPage: query.perPage ?? 20 };
+    return paginate(
+      query,
+      async () => ({ rows: [], total: 0 }),
+      (row: never) => row,
+    );
   }
-  const { perPage, currentPage, offset } = page(query);
-  const { rows, total } = await repo.listPeople(
-    ctx.db,
-    { search: query.search, status: query.status, userType },
-    { sortField: 'name', sortOrder: 'asc', offset, limit: perPage },
+  return paginate(
+    query,
+    ({ offset, limit }) =>
+      repo.listPeople(
+        ctx.db,
+        { search: query.search, status: query.status, userType },
+        { sortField: 'name', sortOrder: 'asc', offset, limit },
+      ),
+    (row) => toSummary(ctx.actor, row),
   );
-  return {
-    items: rows.map((row) => toSummary(ctx.actor, row)),
-    total,
-    currentPage,
-    lastPage: Math.max(1, Math.ceil(total / perPage)),
-    perPage,
-  };
 }
 
 /** Counts by status, contract type and department for the list header. */

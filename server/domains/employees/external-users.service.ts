@@ -9,6 +9,7 @@ import type { ServiceContext } from '../../core/context.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
 import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { paginate } from '../../core/paging.ts';
 import { issueInvitation } from '../invitations/invitations.service.ts';
 import { externalSchema, schemaProblems, toColumns } from './employee-input.ts';
 import { toEmployee, toSummary } from './employee-views.ts';
@@ -24,20 +25,16 @@ function emailTaken(): AppError {
 /** External users: people outside the company (client staff, contractors) who get an account. */
 export async function listExternalUsers(ctx: ServiceContext, query: UserListQuery): Promise<EmployeePage> {
   authorize(ctx.actor, 'external-users.view');
-  const perPage = query.perPage ?? 20;
-  const currentPage = query.page ?? 1;
-  const { rows, total } = await repo.listPeople(
-    ctx.db,
-    { search: query.search, status: query.status, userType: 'EXTERNAL' },
-    { sortField: 'name', sortOrder: 'asc', offset: (currentPage - 1) * perPage, limit: perPage },
+  return paginate(
+    query,
+    ({ offset, limit }) =>
+      repo.listPeople(
+        ctx.db,
+        { search: query.search, status: query.status, userType: 'EXTERNAL' },
+        { sortField: 'name', sortOrder: 'asc', offset, limit },
+      ),
+    (row) => toSummary(ctx.actor, row),
   );
-  return {
-    items: rows.map((row) => toSummary(ctx.actor, row)),
-    total,
-    currentPage,
-    lastPage: Math.max(1, Math.ceil(total / perPage)),
-    perPage,
-  };
 }
 
 /** Creates an external user, PENDING until they accept the invitation queued in the same transaction. */

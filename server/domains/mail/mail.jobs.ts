@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../../worker/jobs.ts';
+import type { JobDefinition } from '../../core/jobs.ts';
 import { deliverQueuedMail } from './mail.service.ts';
 
 /** Every minute: deliver what the outbox holds. */

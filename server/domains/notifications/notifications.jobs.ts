@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../../worker/jobs.ts';
+import type { JobDefinition } from '../../core/jobs.ts';
 import { purgeReadNotifications } from './notifications.service.ts';
 
 /** Daily: delete read notifications older than NOTIFICATION_RETENTION_DAYS. */

@@ -2,6 +2,7 @@ import { Value } from 'typebox/value';
 import {
   NOTIFICATION_DATA,
   NOTIFICATION_TAB_OF,
+  NOTIFICATIONS_PER_PAGE,
   type IsReadBody,
   type Notification,
   type NotificationData,
@@ -16,6 +17,7 @@ import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { paginate } from '../../core/paging.ts';
 import * as repo from './notifications.repository.ts';
 import { CHANNELS, encodeNotificationPairs, publish, type NotificationPair } from './realtime.channels.ts';
 
@@ -81,18 +83,18 @@ export async function listMyNotifications(
   query: NotificationListQuery,
 ): Promise<NotificationList> {
   const filter = { userId: ownerId(ctx), isRead: query.isRead, tab: query.tab };
-  const [total, records] = await Promise.all([
-    repo.countNotifications(ctx.db, filter),
-    repo.listNotifications(ctx.db, filter, {
-      limit: query.perPage,
-      offset: (query.page - 1) * query.perPage,
-    }),
-  ]);
-  return {
-    items: records.map(toNotification),
-    currentPage: query.page,
-    lastPage: Math.max(1, Math.ceil(total / query.perPage)),
-  };
+  return paginate(
+    query,
+    async ({ offset, limit }) => {
+      const [total, rows] = await Promise.all([
+        repo.countNotifications(ctx.db, filter),
+        repo.listNotifications(ctx.db, filter, { limit, offset }),
+      ]);
+      return { rows, total };
+    },
+    toNotification,
+    { perPage: NOTIFICATIONS_PER_PAGE },
+  );
 }
 
 /** How many of the caller's notifications are unread (the bell's badge). */

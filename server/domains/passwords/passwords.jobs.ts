@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../../worker/jobs.ts';
+import type { JobDefinition } from '../../core/jobs.ts';
 import { sendPasswordExpiryReminders } from './passwords.service.ts';
 
 /** Daily at 01:30 UTC: remind people whose password expires within the reminder days. */

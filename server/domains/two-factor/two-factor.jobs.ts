@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../../worker/jobs.ts';
+import type { JobDefinition } from '../../core/jobs.ts';
 import { purgeOldChallenges } from './two-factor.service.ts';
 
 /** Hourly: delete two-factor sign-in challenges that ended. */

@@ -1,0 +1,40 @@
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page } from '../../shared/paging.schemas.ts';
+
+/** Where a page starts and how long it is, for a repository's `offset`/`limit`. */
+export interface PageWindow {
+  currentPage: number;
+  perPage: number;
+  offset: number;
+  limit: number;
+}
+
+/** Turns `page`/`perPage` from a query (already validated) into a window, with the defaults applied. */
+export function pageWindow(
+  query: { page?: number; perPage?: number },
+  defaults: { perPage?: number } = {},
+): PageWindow {
+  const perPage = Math.min(MAX_PER_PAGE, Math.max(1, query.perPage ?? defaults.perPage ?? DEFAULT_PER_PAGE));
+  const currentPage = Math.max(1, query.page ?? 1);
+  return { currentPage, perPage, offset: (currentPage - 1) * perPage, limit: perPage };
+}
+
+/**
+ * Runs a repository's page query and shapes the answer. `load` gets the window and returns the
+ * rows of that page and the total count; `toItem` turns a row into what the API sends.
+ */
+export async function paginate<Row, Item>(
+  query: { page?: number; perPage?: number },
+  load: (window: PageWindow) => Promise<{ rows: Row[]; total: number }>,
+  toItem: (row: Row) => Item,
+  defaults: { perPage?: number } = {},
+): Promise<Page<Item>> {
+  const window = pageWindow(query, defaults);
+  const { rows, total } = await load(window);
+  return {
+    items: rows.map(toItem),
+    currentPage: window.currentPage,
+    lastPage: Math.max(1, Math.ceil(total / window.perPage)),
+    perPage: window.perPage,
+    total,
+  };
+}

@@ -1,0 +1,5 @@
+import { defineArea } from '../area.ts';
+import { accessRequestRoutes } from './access-requests.routes.ts';
+
+/** Requests for access to a screen, reviewed by those who manage roles; role members. */
+export const accessRequestsArea = defineArea({ name: 'access-requests', routes: [accessRequestRoutes] });

@@ -1,0 +1,9 @@
+import { defineArea } from '../area.ts';
+import { accessRoutes } from './access.routes.ts';
+
+/** Roles, their permissions and the permission catalog. */
+export const accessArea = defineArea({
+  name: 'access',
+  routes: [accessRoutes],
+  commands: async () => (await import('../../../cli/commands/roles.ts')).registerRoleCommands,
+});

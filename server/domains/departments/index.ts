@@ -1,0 +1,5 @@
+import { defineArea } from '../area.ts';
+import { departmentRoutes } from './departments.routes.ts';
+
+/** Departments and their members. */
+export const departmentsArea = defineArea({ name: 'departments', routes: [departmentRoutes] });

@@ -1,0 +1,9 @@
+import { defineArea } from '../area.ts';
+import { employeeRoutes } from './employees.routes.ts';
+
+/** Employees and external users: records, documents, imports and exports. */
+export const employeesArea = defineArea({
+  name: 'employees',
+  routes: [employeeRoutes],
+  commands: async () => (await import('../../../cli/commands/users.ts')).registerUserCommands,
+});
