@@ -310,7 +310,8 @@ t.test('members of access roles', async (t) => {
       url: `/api/access-roles/${adminRole.id}/members/${admin.user.id}`,
     });
     t.equal(response.statusCode, 422);
-    t.equal(response.json().details[0].message, 'The last administrator cannot be removed');
+    t.equal(response.json().code, 'LAST_ADMINISTRATOR');
+    t.match(response.json().message, 'The last active administrator cannot be removed');
     t.equal(
       (await admin.inject({ method: 'GET', url: '/api/roles' })).statusCode,
       200,

@@ -6,42 +6,19 @@ import type {
 } from '../../../shared/account.schemas.ts';
 import { isPermission } from '../../../shared/permissions.ts';
 import { recordAudit } from '../../core/audit.ts';
-import type { Actor, ServiceContext } from '../../core/context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
-import { authorize, can } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { AccessRequestStatus } from '../../db/database.ts';
-import { assignRole, findRole, type RoleRecord } from '../access/access.repository.ts';
+import { assignRole } from '../access/access.repository.ts';
 import { composeAccountMail, mailName, mailTranslator } from '../invitations/account-mail.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { accessRequestAbilities, accessRequestPolicy } from './access-requests.policy.ts';
 import * as repo from './access-requests.repository.ts';
-
-function requireSelf(ctx: ServiceContext): string {
-  if (!ctx.actor.id) throw new AppError('UNAUTHENTICATED');
-  return ctx.actor.id;
-}
-
-/**
- * Whether the actor may hand out this role: only a role whose every permission they hold themselves,
- * so reviewing requests never becomes a way to gain more than one has.
- */
-export function canAssignRole(actor: Actor, role: Pick<RoleRecord, 'permissions'>): boolean {
-  if (actor.kind === 'system') return true;
-  return role.permissions.every((p) => isPermission(p) && actor.permissions.has(p));
-}
-
-/** An ACCESS role that can be given to people: active, not deleted, within the actor's own permissions. */
-export async function requireAssignableRole(ctx: ServiceContext, roleId: string, field = 'roleId') {
-  const role = await findRole(ctx.db, roleId);
-  if (!role || role.type !== 'ACCESS' || role.status !== 'ACTIVE')
-    throw validationError([{ field, code: 'roleNotAssignable' }]);
-  if (!canAssignRole(ctx.actor, role)) throw validationError([{ field, code: 'rolePermissionsNotHeld' }]);
-  return role;
-}
+import { requireAssignableRole } from './assignable-role.ts';
 
 function toAccessRequest(ctx: ServiceContext, r: repo.AccessRequestRecord): AccessRequest {
-  const review = r.status === 'PENDING' && can(ctx.actor, 'access-requests.review');
   return {
     id: r.id,
     path: r.path,
@@ -66,7 +43,7 @@ function toAccessRequest(ctx: ServiceContext, r: repo.AccessRequestRecord): Acce
       : null,
     reviewedAt: r.reviewed_at?.toISOString() ?? null,
     createdAt: r.created_at.toISOString(),
-    abilities: { grant: review, deny: review },
+    abilities: accessRequestAbilities(ctx.actor, r),
   };
 }
 
@@ -84,7 +61,8 @@ export async function requestAccess(
   ctx: ServiceContext,
   input: AccessRequestBody,
 ): Promise<{ request: AccessRequest; created: boolean }> {
-  const userId = requireSelf(ctx);
+  accessRequestPolicy.authorize(ctx.actor, 'request', null);
+  const userId = ctx.actor.id!;
   const permission = input.permission?.trim() || null;
   if (permission && !isPermission(permission))
     throw validationError([{ field: 'permission', code: 'unknownPermission', params: { permission } }]);
@@ -160,8 +138,8 @@ export async function requestAccess(
 
 /** The caller's own access requests, newest first. */
 export async function listMyAccessRequests(ctx: ServiceContext): Promise<AccessRequest[]> {
-  const userId = requireSelf(ctx);
-  const rows = await repo.listAccessRequests(ctx.db, { requesterId: userId, limit: 100 });
+  accessRequestPolicy.authorize(ctx.actor, 'viewOwn', null);
+  const rows = await repo.listAccessRequests(ctx.db, { requesterId: ctx.actor.id!, limit: 100 });
   return rows.map((r) => toAccessRequest(ctx, r));
 }
 
@@ -170,7 +148,7 @@ export async function listAccessRequests(
   ctx: ServiceContext,
   status?: AccessRequestStatus,
 ): Promise<AccessRequest[]> {
-  authorize(ctx.actor, 'access-requests.review');
+  accessRequestPolicy.authorize(ctx.actor, 'review', null);
   const rows = await repo.listAccessRequests(ctx.db, { status, limit: 500 });
   return rows.map((r) => toAccessRequest(ctx, r));
 }
@@ -212,11 +190,13 @@ export async function grantAccessRequest(
   id: string,
   input: GrantAccessBody,
 ): Promise<AccessRequest> {
-  authorize(ctx.actor, 'access-requests.review');
+  accessRequestPolicy.authorize(ctx.actor, 'review', null);
   return inTransaction(ctx, async (tx) => {
     const before = await requireRequest(tx, id, true);
     if (before.status !== 'PENDING')
       throw validationError([{ field: 'status', code: 'accessRequestClosed' }]);
+    accessRequestPolicy.authorize(tx.actor, 'grant', before);
+    // The role too must be within the reviewer's reach: granting is never a way to hand out more.
     const role = await requireAssignableRole(tx, input.roleId);
     await assignRole(tx.db, {
       user_id: before.requester_id,
@@ -249,11 +229,12 @@ export async function denyAccessRequest(
   id: string,
   input: DenyAccessBody,
 ): Promise<AccessRequest> {
-  authorize(ctx.actor, 'access-requests.review');
+  accessRequestPolicy.authorize(ctx.actor, 'review', null);
   return inTransaction(ctx, async (tx) => {
     const before = await requireRequest(tx, id, true);
     if (before.status !== 'PENDING')
       throw validationError([{ field: 'status', code: 'accessRequestClosed' }]);
+    accessRequestPolicy.authorize(tx.actor, 'deny', before);
     const note = input.note?.trim() || null;
     await repo.closeAccessRequest(tx.db, id, {
       status: 'DENIED',

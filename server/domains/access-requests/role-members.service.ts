@@ -2,18 +2,13 @@ import type { RoleMemberList } from '../../../shared/account.schemas.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
-import { authorize, can } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import {
-  assignRole,
-  countUsersWithBuiltInRole,
-  findRole,
-  lockRole,
-  type RoleRecord,
-} from '../access/access.repository.ts';
+import { assignRole, findRole, lockRole, type RoleRecord } from '../access/access.repository.ts';
+import { keepAnActiveAdministrator } from '../access/grants.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { canAssignRole, requireAssignableRole } from './access-requests.service.ts';
+import { roleMemberAbilities, roleMemberPolicy } from './access-requests.policy.ts';
 import * as repo from './access-requests.repository.ts';
+import { requireAssignableRole } from './assignable-role.ts';
 
 async function requireAccessRole(ctx: ServiceContext, roleId: string, lock = false): Promise<RoleRecord> {
   const role = lock ? await lockRole(ctx.db, roleId) : await findRole(ctx.db, roleId);
@@ -23,9 +18,9 @@ async function requireAccessRole(ctx: ServiceContext, roleId: string, lock = fal
 
 /** The people holding an access role (company-wide), with what the caller may do. */
 export async function listRoleMembers(ctx: ServiceContext, roleId: string): Promise<RoleMemberList> {
-  authorize(ctx.actor, 'roles.view');
   const role = await requireAccessRole(ctx, roleId);
-  const manage = can(ctx.actor, 'roles.manage') && canAssignRole(ctx.actor, role);
+  roleMemberPolicy.authorize(ctx.actor, 'view', role);
+  const abilities = roleMemberAbilities(ctx.actor, role);
   const rows = await repo.listRoleMembers(ctx.db, roleId);
   return {
     items: rows.map((row) => ({
@@ -35,16 +30,16 @@ export async function listRoleMembers(ctx: ServiceContext, roleId: string): Prom
       lastName: row.last_name,
       status: row.status,
       assignedAt: row.assigned_at.toISOString(),
-      abilities: { remove: manage },
+      abilities: abilities.member,
     })),
-    abilities: { add: manage && role.status === 'ACTIVE' },
+    abilities: abilities.list,
   };
 }
 
 /** People who could be given the role, matched by name or email (at most 20). */
 export async function listRoleCandidates(ctx: ServiceContext, roleId: string, search?: string) {
-  authorize(ctx.actor, 'roles.manage');
-  await requireAccessRole(ctx, roleId);
+  const role = await requireAccessRole(ctx, roleId);
+  roleMemberPolicy.authorize(ctx.actor, 'manage', role);
   const rows = await repo.listRoleCandidates(ctx.db, roleId, search, 20);
   return rows.map((row) => ({
     id: row.id,
@@ -54,12 +49,17 @@ export async function listRoleCandidates(ctx: ServiceContext, roleId: string, se
   }));
 }
 
-/** Gives a person an access role. */
+/**
+ * Gives a person an access role: only a role within the caller's reach (`roleMemberPolicy.add`),
+ * so nobody gains, or hands out, more than they hold.
+ */
 export async function addRoleMember(ctx: ServiceContext, roleId: string, userId: string): Promise<void> {
-  authorize(ctx.actor, 'roles.manage');
   await inTransaction(ctx, async (tx) => {
-    await requireAccessRole(tx, roleId, true);
+    const locked = await requireAccessRole(tx, roleId, true);
+    roleMemberPolicy.authorize(tx.actor, 'manage', locked);
+    // Inactive or out of reach: a field error, as when a reviewer picks the role to grant.
     const role = await requireAssignableRole(tx, roleId, 'roleId');
+    roleMemberPolicy.authorize(tx.actor, 'add', role);
     const user = await findUserById(tx.db, userId);
     if (!user || user.status === 'INACTIVE')
       throw validationError([{ field: 'userId', code: 'invalid', params: { field: 'userId' } }]);
@@ -78,18 +78,19 @@ export async function addRoleMember(ctx: ServiceContext, roleId: string, userId:
   });
 }
 
-/** Takes an access role away from a person; the last administrator keeps the Admin role. */
+/**
+ * Takes an access role away from a person: only from a role within the caller's reach; the last
+ * active administrator keeps the Admin role (LAST_ADMINISTRATOR).
+ */
 export async function removeRoleMember(ctx: ServiceContext, roleId: string, userId: string): Promise<void> {
-  authorize(ctx.actor, 'roles.manage');
   await inTransaction(ctx, async (tx) => {
     const role = await requireAccessRole(tx, roleId, true);
-    if (!canAssignRole(tx.actor, role))
+    roleMemberPolicy.authorize(tx.actor, 'manage', role);
+    if (!roleMemberPolicy.can(tx.actor, 'remove', role))
       throw validationError([{ field: 'roleId', code: 'rolePermissionsNotHeld' }]);
+    if (role.built_in_key === 'admin') await keepAnActiveAdministrator(tx, userId);
     const removed = await repo.removeRoleMember(tx.db, role.id, userId);
     if (!removed) throw new AppError('NOT_FOUND');
-    // Checked after the removal, inside the transaction: throwing puts the assignment back.
-    if (role.built_in_key === 'admin' && (await countUsersWithBuiltInRole(tx.db, 'admin')) === 0)
-      throw validationError([{ field: 'userId', code: 'lastAdministrator' }]);
     await recordAudit(tx, {
       action: 'role.member_removed',
       entityType: 'role',

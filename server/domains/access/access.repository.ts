@@ -155,3 +155,53 @@ export async function countUsersWithBuiltInRole(db: Db, key: string): Promise<nu
     .executeTakeFirstOrThrow();
   return row.count;
 }
+
+/**
+ * Whether the person is an active administrator (an active, undeleted account holding the active
+ * built-in Admin role), and how many other active administrators there are. Locks the Admin role's
+ * row first: two changes that could each remove "the other" administrator run one after the other.
+ */
+export async function administratorStanding(
+  db: Db,
+  userId: string,
+): Promise<{ isAdministrator: boolean; others: number }> {
+  await db.selectFrom('roles').select('id').where('built_in_key', '=', 'admin').forUpdate().execute();
+  const row = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .innerJoin('users as u', 'u.id', 'ur.user_id')
+    .select([
+      sql<boolean>`coalesce(bool_or(ur.user_id = ${userId}), false)`.as('is_administrator'),
+      sql<number>`count(distinct ur.user_id) filter (where ur.user_id <> ${userId})::int`.as('others'),
+    ])
+    .where('r.built_in_key', '=', 'admin')
+    .where('r.status', '=', 'ACTIVE')
+    .where('r.deleted_at', 'is', null)
+    .where('ur.project_id', 'is', null)
+    .where('u.status', '=', 'ACTIVE')
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { isAdministrator: row.is_administrator, others: row.others };
+}
+
+/** The company-wide permissions (active ACCESS and EMPLOYEE_ROLE roles) of each of the people. */
+export async function companyPermissionsOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .innerJoin('role_permissions as rp', 'rp.role_id', 'r.id')
+    .select(['ur.user_id', sql<string[]>`array_agg(distinct rp.permission_key)`.as('permissions')])
+    .where('ur.user_id', 'in', [...userIds])
+    .where('r.type', '<>', 'PROJECT')
+    .where('r.status', '=', 'ACTIVE')
+    .where('r.deleted_at', 'is', null)
+    .groupBy('ur.user_id')
+    .execute();
+  for (const row of rows) result.set(row.user_id, row.permissions);
+  return result;
+}

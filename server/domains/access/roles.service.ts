@@ -8,14 +8,12 @@ import type { Role, RoleBody, RoleStatusBody, RoleUpdateBody } from '../../../sh
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
-import { authorize, can } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { roleAbilities, rolePolicy } from './access.policy.ts';
 import * as repo from './access.repository.ts';
 
 function toRole(ctx: ServiceContext, record: repo.RoleRecord): Role {
   const allowed = permissionsForRoleType(record.type);
-  const manage = can(ctx.actor, 'roles.manage');
-  const isAdminRole = record.built_in_key === 'admin';
   return {
     id: record.id,
     name: record.name,
@@ -29,11 +27,7 @@ function toRole(ctx: ServiceContext, record: repo.RoleRecord): Role {
     memberCount: record.member_count,
     createdAt: record.created_at.toISOString(),
     updatedAt: record.updated_at.toISOString(),
-    abilities: {
-      edit: manage && !isAdminRole,
-      delete: manage && record.built_in_key === null,
-      changeStatus: manage && record.built_in_key === null,
-    },
+    abilities: roleAbilities(ctx.actor, record),
   };
 }
 
@@ -68,14 +62,18 @@ async function requireRole(ctx: ServiceContext, id: string, lock = false): Promi
 
 /** Lists roles, optionally of one type. */
 export async function listRoles(ctx: ServiceContext, type?: RoleType): Promise<Role[]> {
-  authorize(ctx.actor, 'roles.view');
+  rolePolicy.authorize(ctx.actor, 'view', null);
   return (await repo.listRoles(ctx.db, type)).map((r) => toRole(ctx, r));
 }
 
-/** Creates a role with its permissions. */
+/** Creates a role with its permissions, all of which the creator must hold. */
 export async function createRole(ctx: ServiceContext, input: RoleBody): Promise<Role> {
-  authorize(ctx.actor, 'roles.manage');
   checkPermissions(input.type, input.permissions);
+  rolePolicy.authorize(ctx.actor, 'create', {
+    type: input.type,
+    built_in_key: null,
+    permissions: input.permissions,
+  });
   return inTransaction(ctx, async (tx) => {
     const id = await repo
       .insertRole(tx.db, {
@@ -92,13 +90,20 @@ export async function createRole(ctx: ServiceContext, input: RoleBody): Promise<
   });
 }
 
-/** Renames a role, changes its description or replaces its permissions. */
+/**
+ * Renames a role, changes its description or replaces its permissions. The role must be within
+ * the editor's reach before and after: nobody edits a role that carries more than they hold, nor
+ * makes one carry more (which is also how nobody makes a role they hold grant them more).
+ */
 export async function updateRole(ctx: ServiceContext, id: string, input: RoleUpdateBody): Promise<Role> {
-  authorize(ctx.actor, 'roles.manage');
   return inTransaction(ctx, async (tx) => {
     const before = await requireRole(tx, id, true);
     if (before.built_in_key === 'admin') throw new AppError('BUILT_IN_ROLE');
-    if (input.permissions) checkPermissions(before.type, input.permissions);
+    rolePolicy.authorize(tx.actor, 'edit', before);
+    if (input.permissions) {
+      checkPermissions(before.type, input.permissions);
+      rolePolicy.authorize(tx.actor, 'edit', { ...before, permissions: input.permissions });
+    }
     await repo
       .updateRole(tx.db, id, {
         ...(input.name !== undefined && { name: input.name.trim() }),
@@ -114,10 +119,11 @@ export async function updateRole(ctx: ServiceContext, id: string, input: RoleUpd
 
 /** Activates or deactivates a role; a deactivated role grants nothing until it is active again. */
 export async function setRoleStatus(ctx: ServiceContext, id: string, input: RoleStatusBody): Promise<Role> {
-  authorize(ctx.actor, 'roles.manage');
   return inTransaction(ctx, async (tx) => {
     const before = await requireRole(tx, id, true);
+    // Built-in roles (Admin among them) are never switched off: the last administrator stays one.
     if (before.built_in_key) throw new AppError('BUILT_IN_ROLE');
+    rolePolicy.authorize(tx.actor, 'changeStatus', before);
     const status = input.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE';
     await repo.updateRole(tx.db, id, { status });
     const after = await requireRole(tx, id);
@@ -134,10 +140,10 @@ export async function setRoleStatus(ctx: ServiceContext, id: string, input: Role
 
 /** Deletes a role that nobody holds any more. */
 export async function deleteRole(ctx: ServiceContext, id: string): Promise<void> {
-  authorize(ctx.actor, 'roles.manage');
   await inTransaction(ctx, async (tx) => {
     const before = await requireRole(tx, id, true);
     if (before.built_in_key) throw new AppError('BUILT_IN_ROLE');
+    rolePolicy.authorize(tx.actor, 'delete', before);
     if (before.member_count > 0)
       throw new AppError('ROLE_IN_USE', { params: { count: before.member_count } });
     await repo.updateRole(tx.db, id, { deleted_at: new Date() });
@@ -147,7 +153,7 @@ export async function deleteRole(ctx: ServiceContext, id: string): Promise<void>
 
 /** The permission catalog, optionally only what one role type may carry. */
 export function listPermissions(ctx: ServiceContext, roleType?: RoleType) {
-  authorize(ctx.actor, 'roles.view');
+  rolePolicy.authorize(ctx.actor, 'view', null);
   const keys = roleType
     ? permissionsForRoleType(roleType)
     : (Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]);

@@ -9,13 +9,12 @@ import type {
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
-import { authorize, can } from '../../core/policy.ts';
 import { paginate } from '../../core/paging.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { departmentAbilities, departmentPolicy } from './departments.policy.ts';
 import * as repo from './departments.repository.ts';
 
 function toDepartment(ctx: ServiceContext, record: repo.DepartmentRecord): Department {
-  const manage = can(ctx.actor, 'departments.manage');
   return {
     id: record.id,
     name: record.name,
@@ -25,7 +24,7 @@ function toDepartment(ctx: ServiceContext, record: repo.DepartmentRecord): Depar
     members: record.members,
     createdAt: record.created_at.toISOString(),
     updatedAt: record.updated_at.toISOString(),
-    abilities: { edit: manage, delete: manage, changeStatus: manage },
+    abilities: departmentAbilities(ctx.actor, record),
   };
 }
 
@@ -59,7 +58,7 @@ async function checkMembers(ctx: ServiceContext, memberIds: readonly string[] | 
 
 /** Lists departments by name, with their member count and the first members. */
 export async function listDepartments(ctx: ServiceContext, query: DepartmentQuery): Promise<DepartmentPage> {
-  authorize(ctx.actor, 'departments.view');
+  departmentPolicy.authorize(ctx.actor, 'view', null);
   return paginate(
     query,
     (window) => repo.listDepartments(ctx.db, { search: query.search, status: query.status }, window),
@@ -70,13 +69,14 @@ export async function listDepartments(ctx: ServiceContext, query: DepartmentQuer
 
 /** One department with every member. */
 export async function getDepartment(ctx: ServiceContext, id: string): Promise<Department> {
-  authorize(ctx.actor, 'departments.view');
-  return toDepartment(ctx, await requireDepartment(ctx, id, { allMembers: true }));
+  const department = await requireDepartment(ctx, id, { allMembers: true });
+  departmentPolicy.authorize(ctx.actor, 'view', department);
+  return toDepartment(ctx, department);
 }
 
 /** Creates a department; the listed people move into it. */
 export async function createDepartment(ctx: ServiceContext, input: DepartmentBody): Promise<Department> {
-  authorize(ctx.actor, 'departments.manage');
+  departmentPolicy.authorize(ctx.actor, 'create', null);
   await checkMembers(ctx, input.memberIds);
   return inTransaction(ctx, async (tx) => {
     const id = await repo
@@ -104,10 +104,10 @@ export async function updateDepartment(
   id: string,
   input: DepartmentUpdateBody,
 ): Promise<Department> {
-  authorize(ctx.actor, 'departments.manage');
-  await checkMembers(ctx, input.memberIds);
   return inTransaction(ctx, async (tx) => {
     const before = await requireDepartment(tx, id, { lock: true, allMembers: true });
+    departmentPolicy.authorize(tx.actor, 'edit', before);
+    await checkMembers(tx, input.memberIds);
     await repo
       .updateDepartment(tx.db, id, {
         ...(input.name !== undefined && { name: input.name.trim() }),
@@ -133,9 +133,9 @@ export async function setDepartmentStatus(
   id: string,
   input: DepartmentStatusBody,
 ): Promise<Department> {
-  authorize(ctx.actor, 'departments.manage');
   return inTransaction(ctx, async (tx) => {
     const before = await requireDepartment(tx, id, { lock: true });
+    departmentPolicy.authorize(tx.actor, 'changeStatus', before);
     const status = input.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE';
     await repo.updateDepartment(tx.db, id, { status });
     const after = await requireDepartment(tx, id);
@@ -152,9 +152,9 @@ export async function setDepartmentStatus(
 
 /** Deletes a department without members. */
 export async function deleteDepartment(ctx: ServiceContext, id: string): Promise<void> {
-  authorize(ctx.actor, 'departments.manage');
   await inTransaction(ctx, async (tx) => {
     const before = await requireDepartment(tx, id, { lock: true });
+    departmentPolicy.authorize(tx.actor, 'delete', before);
     if (before.member_count > 0) {
       throw new AppError('DEPARTMENT_IN_USE', { params: { count: before.member_count } });
     }

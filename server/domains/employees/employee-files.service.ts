@@ -1,91 +1,20 @@
-import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  EMPLOYEE_FILE_MAX_MB,
-  type EmployeeFile,
-  type EmployeeFileKind,
-} from '../../../shared/employees.schemas.ts';
+import type { EmployeeFile, EmployeeFileKind } from '../../../shared/employees.schemas.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
-import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { fileStorage } from '../files/file-storage.ts';
-import { checkUpload, extensionOf } from '../files/file-type.ts';
+import {
+  checkDocuments,
+  storeDocuments,
+  withStoredFiles,
+  type DocumentUpload,
+} from './employee-documents.ts';
+import { toFile } from './employee-views.ts';
+import { peoplePolicy } from './employees.policy.ts';
 import * as repo from './employees.repository.ts';
-import { abilitiesFor, canSee, toFile } from './employee-views.ts';
-
-/** An NDA or contract sent with a form: checked by content (PDF only) and size before anything is kept. */
-export interface DocumentUpload {
-  kind: EmployeeFileKind;
-  /** The form field, so that an error points at the right input. */
-  field: string;
-  fileName: string;
-  data: Buffer;
-}
-
-/** Rejects anything that is not a PDF of at most 10 MB, judged by its content, not its name. */
-export function checkDocuments(documents: readonly DocumentUpload[]): void {
-  for (const document of documents) checkUpload(document, ['application/pdf'], EMPLOYEE_FILE_MAX_MB);
-}
-
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? 'document.pdf';
-  // Control characters and quotes would break the download header; the name is for people only.
-  const safe = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c !== '"' && c !== '\u007f')
-    .join('')
-    .trim()
-    .slice(0, 200);
-  return safe || 'document.pdf';
-}
-
-/**
- * Writes the documents to the file storage and makes them the person's current ones. Call inside the
- * transaction of the change; the keys it returns are what to remove should that transaction fail.
- */
-export async function storeDocuments(
-  tx: ServiceContext,
-  userId: string,
-  documents: readonly DocumentUpload[],
-  written: string[],
-): Promise<repo.FileRecord[]> {
-  const storage = fileStorage(tx.config);
-  const stored: repo.FileRecord[] = [];
-  for (const document of documents) {
-    const key = `users/${userId}/${randomUUID()}.${extensionOf('application/pdf')}`;
-    await storage.put(key, document.data, 'application/pdf');
-    written.push(key);
-    stored.push(
-      await repo.replaceCurrentFile(tx.db, {
-        user_id: userId,
-        kind: document.kind,
-        storage_key: key,
-        file_name: cleanFileName(document.fileName),
-        content_type: 'application/pdf',
-        size_bytes: document.data.length,
-        sha256: createHash('sha256').update(document.data).digest('hex'),
-        created_by: tx.actor.id,
-      }),
-    );
-  }
-  return stored;
-}
-
-/** Runs `work` and removes the files it wrote if it fails: a rolled-back change leaves nothing on disk. */
-export async function withStoredFiles<T>(
-  ctx: ServiceContext,
-  work: (written: string[]) => Promise<T>,
-): Promise<T> {
-  const written: string[] = [];
-  try {
-    return await work(written);
-  } catch (error) {
-    const storage = fileStorage(ctx.config);
-    await Promise.all(written.map((key) => storage.delete(key).catch(() => {})));
-    throw error;
-  }
-}
+import { requireVisiblePerson } from './person-records.ts';
 
 /** Attaches an NDA or contract PDF to an employee, replacing the current one of that kind. */
 export async function uploadEmployeeFile(
@@ -93,12 +22,13 @@ export async function uploadEmployeeFile(
   userId: string,
   document: DocumentUpload,
 ): Promise<EmployeeFile> {
-  authorize(ctx.actor, 'employees.manage');
-  checkDocuments([document]);
   return withStoredFiles(ctx, (written) =>
     inTransaction(ctx, async (tx) => {
-      const person = await repo.findPerson(tx.db, userId, { lock: true });
-      if (!person || !abilitiesFor(tx.actor, person).uploadFiles) throw new AppError('NOT_FOUND');
+      const person = await requireVisiblePerson(tx, userId, { lock: true });
+      // Documents belong to employees only: for anyone else there is no such place.
+      if (person.user_type !== 'EMPLOYEE') throw new AppError('NOT_FOUND');
+      peoplePolicy.authorize(tx.actor, 'uploadFiles', person);
+      checkDocuments([document]);
       const [file] = await storeDocuments(tx, userId, [document], written);
       await recordAudit(tx, {
         action: 'employee.file_uploaded',
@@ -117,9 +47,8 @@ export async function openEmployeeFile(
   userId: string,
   kind: EmployeeFileKind,
 ): Promise<{ stream: Readable; fileName: string; contentType: string; sizeBytes: number }> {
-  const person = await repo.findPerson(ctx.db, userId);
-  if (!person || !canSee(ctx.actor, person)) throw new AppError('NOT_FOUND');
-  if (!abilitiesFor(ctx.actor, person).viewPrivate) throw new AppError('FORBIDDEN');
+  const person = await requireVisiblePerson(ctx, userId);
+  peoplePolicy.authorize(ctx.actor, 'viewPrivate', person);
   const file = await repo.findCurrentFile(ctx.db, userId, kind);
   const stream = file ? await fileStorage(ctx.config).get(file.storage_key) : null;
   if (!file || !stream) throw new AppError('NOT_FOUND');

@@ -1,46 +1,12 @@
-import type {
-  Employee,
-  EmployeeFile,
-  EmployeeSummary,
-  UserAbilities,
-} from '../../../shared/employees.schemas.ts';
+import type { Employee, EmployeeFile, EmployeeSummary } from '../../../shared/employees.schemas.ts';
 import type { Actor } from '../../core/context.ts';
-import { can } from '../../core/policy.ts';
-import type { EmployeeRecord, FileRecord } from './employees.repository.ts';
-
-/** Employees are managed with employees.*, external users with external-users.*. */
-export function permissionsFor(record: Pick<EmployeeRecord, 'user_type'>) {
-  return record.user_type === 'EXTERNAL'
-    ? ({ view: 'external-users.view', manage: 'external-users.manage' } as const)
-    : ({ view: 'employees.view', manage: 'employees.manage' } as const);
-}
-
-/** Whether the actor may know this person exists: those who view the kind of person, and the person. */
-export function canSee(actor: Actor, record: Pick<EmployeeRecord, 'id' | 'user_type'>): boolean {
-  return actor.id === record.id || can(actor, permissionsFor(record).view);
-}
-
-export function abilitiesFor(
-  actor: Actor,
-  record: Pick<EmployeeRecord, 'id' | 'user_type' | 'status'>,
-): UserAbilities {
-  const manage = can(actor, permissionsFor(record).manage);
-  const self = actor.id === record.id;
-  return {
-    edit: manage,
-    viewPrivate: manage || self,
-    // Nobody deactivates or deletes their own account: they would lock themselves out.
-    changeStatus: manage && !self,
-    delete: manage && !self,
-    // Invitation mails are sent by those who manage employees (invitations.service authorizes so).
-    resendInvitation: manage && record.status === 'PENDING' && can(actor, 'employees.manage'),
-    uploadFiles: manage && record.user_type === 'EMPLOYEE',
-  };
-}
+import { personAbilities } from './employees.policy.ts';
+import type { FileRecord } from './employees.repository.ts';
+import type { PersonRecord } from './person-records.ts';
 
 const ref = (id: string | null, name: string | null) => (id && name !== null ? { id, name } : null);
 
-export function toSummary(actor: Actor, r: EmployeeRecord): EmployeeSummary {
+export function toSummary(actor: Actor, r: PersonRecord): EmployeeSummary {
   return {
     id: r.id,
     type: r.user_type,
@@ -58,7 +24,7 @@ export function toSummary(actor: Actor, r: EmployeeRecord): EmployeeSummary {
     discordAccount: r.discord_account_id ? { id: r.discord_account_id } : null,
     organization: r.organization,
     createdAt: r.created_at.toISOString(),
-    abilities: abilitiesFor(actor, r),
+    abilities: personAbilities(actor, r),
   };
 }
 
@@ -79,7 +45,7 @@ export function toFile(file: FileRecord): EmployeeFile {
 }
 
 /** Every field; the caller has been checked for viewPrivate. */
-export function toEmployee(actor: Actor, r: EmployeeRecord, files: FileRecord[]): Employee {
+export function toEmployee(actor: Actor, r: PersonRecord, files: FileRecord[]): Employee {
   const byKind = new Map(files.map((f) => [f.kind, toFile(f)]));
   return {
     ...toSummary(actor, r),

@@ -6,8 +6,9 @@ import type { Language } from '../../../shared/i18n/index.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { validationError } from '../../core/errors.ts';
-import { authorize } from '../../core/policy.ts';
+import { inTransaction } from '../../core/transaction.ts';
 import { findDepartmentsByNames } from '../departments/departments.repository.ts';
+import { peoplePolicy } from './employees.policy.ts';
 import * as repo from './employees.repository.ts';
 import {
   SHEET_COLUMNS,
@@ -71,14 +72,17 @@ export async function prepareEmployeeExport(
   ctx: ServiceContext,
   query: EmployeeExportQuery,
 ): Promise<PreparedExport> {
-  authorize(ctx.actor, 'employees.export');
+  peoplePolicy.authorize(ctx.actor, 'export', null);
   if (query.onboardFrom && query.onboardTo && query.onboardTo < query.onboardFrom) {
     throw validationError([{ field: 'onboardTo', code: 'dateOrder' }]);
   }
   const format = query.format ?? 'xlsx';
   const language = ctx.request.language;
   const t = peopleT(language);
-  await recordAudit(ctx, { action: 'employees.exported', entityType: 'user', after: { ...query, format } });
+  // Recorded before the first row leaves: an export that fails half-way still carried personal data.
+  await inTransaction(ctx, (tx) =>
+    recordAudit(tx, { action: 'employees.exported', entityType: 'user', after: { ...query, format } }),
+  );
   const stamp = new Date().toISOString().slice(0, 10);
   const headers = SHEET_COLUMNS.map((column) => headerOf(column, language));
 
@@ -140,6 +144,8 @@ export async function resolveNamedFilters(
   ctx: ServiceContext,
   names: { departments?: readonly string[]; roles?: readonly string[] },
 ): Promise<{ departmentId?: string[]; roleId?: string[] }> {
+  // Only the export's filters use names; resolving them tells which departments and roles exist.
+  peoplePolicy.authorize(ctx.actor, 'export', null);
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const byName = (values: readonly string[] = []) => values.filter((v) => !uuid.test(v));
   const [departments, roles] = await Promise.all([

@@ -3,7 +3,6 @@ import ExcelJS from 'exceljs';
 import type { Language } from '../../../shared/i18n/index.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
-import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { NewUser, UserUpdate } from '../../db/database.ts';
 import { findDepartmentsByNames } from '../departments/departments.repository.ts';
@@ -28,6 +27,7 @@ import {
   unguardFormula,
   type SheetColumn,
 } from './employee-sheet.ts';
+import { peoplePolicy } from './employees.policy.ts';
 import * as repo from './employees.repository.ts';
 
 export interface ImportOptions {
@@ -87,7 +87,7 @@ function detectDelimiter(text: string): string {
 }
 
 /** Reads the first sheet of an XLSX file, or a CSV file in UTF-8 (with or without a byte-order mark). */
-export async function readSheet(data: Buffer): Promise<SheetData> {
+async function readSheet(data: Buffer): Promise<SheetData> {
   const isZip = data.length > 4 && data.readUInt32LE(0) === 0x04034b50;
   if (isZip) {
     const workbook = new ExcelJS.Workbook();
@@ -236,7 +236,7 @@ export async function importEmployees(
   data: Buffer,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
-  authorize(ctx.actor, 'employees.manage');
+  peoplePolicy.authorize(ctx.actor, 'import', null);
   const language: Language = ctx.request.language;
   const t = peopleT(language);
   const report: ImportReport = {

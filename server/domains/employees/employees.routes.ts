@@ -28,7 +28,8 @@ import {
 } from '../../../shared/employees.schemas.ts';
 import { AppError } from '../../core/errors.ts';
 import { jsonOrMultipartForm } from '../files/multipart.ts';
-import { openEmployeeFile, uploadEmployeeFile, type DocumentUpload } from './employee-files.service.ts';
+import type { DocumentUpload } from './employee-documents.ts';
+import { openEmployeeFile, uploadEmployeeFile } from './employee-files.service.ts';
 import { prepareEmployeeExport } from './employees-export.service.ts';
 import {
   aggregateEmployees,

@@ -16,9 +16,10 @@ import type {
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
-import { authorize, can } from '../../core/policy.ts';
+import { isSelf } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { paginate } from '../../core/paging.ts';
+import { keepAnActiveAdministrator } from '../access/grants.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { issueInvitation, resendInvitation } from '../invitations/invitations.service.ts';
 import {
@@ -26,7 +27,8 @@ import {
   storeDocuments,
   withStoredFiles,
   type DocumentUpload,
-} from './employee-files.service.ts';
+} from './employee-documents.ts';
+import { mailSignInEmailChanged } from './email-change-mail.ts';
 import {
   createSchema,
   referenceProblems,
@@ -36,8 +38,10 @@ import {
   updateSchema,
   type Problem,
 } from './employee-input.ts';
-import { abilitiesFor, canSee, permissionsFor, toEmployee, toSummary } from './employee-views.ts';
+import { toEmployee, toSummary } from './employee-views.ts';
+import { peoplePolicy } from './employees.policy.ts';
 import * as repo from './employees.repository.ts';
+import { pageOfPeople, requireVisiblePerson, withPermissions, type PersonRecord } from './person-records.ts';
 
 function checkFilterDates(filters: EmployeeFilters): void {
   if (filters.onboardFrom && filters.onboardTo && filters.onboardTo < filters.onboardFrom) {
@@ -47,15 +51,18 @@ function checkFilterDates(filters: EmployeeFilters): void {
 
 /** The employee list: search, filters, a stable sort and server-side pages. */
 export async function listEmployees(ctx: ServiceContext, query: EmployeeListQuery): Promise<EmployeePage> {
-  authorize(ctx.actor, 'employees.view');
+  peoplePolicy.authorize(ctx.actor, 'list', null);
   checkFilterDates(query);
   return paginate(
     query,
     ({ offset, limit }) =>
-      repo.listPeople(
-        ctx.db,
-        { ...query, userType: 'EMPLOYEE' },
-        { sortField: query.sortField ?? 'name', sortOrder: query.sortOrder ?? 'asc', offset, limit },
+      pageOfPeople(
+        ctx,
+        repo.listPeople(
+          ctx.db,
+          { ...query, userType: 'EMPLOYEE' },
+          { sortField: query.sortField ?? 'name', sortOrder: query.sortOrder ?? 'asc', offset, limit },
+        ),
       ),
     (row) => toSummary(ctx.actor, row),
   );
@@ -63,8 +70,8 @@ export async function listEmployees(ctx: ServiceContext, query: EmployeeListQuer
 
 /** Everyone the caller may see: employees, and external users for those who view them. */
 export async function listUsers(ctx: ServiceContext, query: UserListQuery): Promise<EmployeePage> {
-  authorize(ctx.actor, 'employees.view');
-  const seesExternal = can(ctx.actor, 'external-users.view');
+  peoplePolicy.authorize(ctx.actor, 'list', null);
+  const seesExternal = peoplePolicy.can(ctx.actor, 'listExternal', null);
   const userType = seesExternal ? query.type : 'EMPLOYEE';
   if (query.type === 'EXTERNAL' && !seesExternal) {
     return paginate(
@@ -76,10 +83,13 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery): Prom
   return paginate(
     query,
     ({ offset, limit }) =>
-      repo.listPeople(
-        ctx.db,
-        { search: query.search, status: query.status, userType },
-        { sortField: 'name', sortOrder: 'asc', offset, limit },
+      pageOfPeople(
+        ctx,
+        repo.listPeople(
+          ctx.db,
+          { search: query.search, status: query.status, userType },
+          { sortField: 'name', sortOrder: 'asc', offset, limit },
+        ),
       ),
     (row) => toSummary(ctx.actor, row),
   );
@@ -90,7 +100,7 @@ export async function aggregateEmployees(
   ctx: ServiceContext,
   filters: EmployeeFilters,
 ): Promise<Aggregations> {
-  authorize(ctx.actor, 'employees.view');
+  peoplePolicy.authorize(ctx.actor, 'list', null);
   checkFilterDates(filters);
   const { byStatus, byContract, byDepartment } = await repo.aggregate(ctx.db, {
     ...filters,
@@ -106,28 +116,21 @@ export async function aggregateEmployees(
   };
 }
 
-async function requireVisible(ctx: ServiceContext, id: string, lock = false): Promise<repo.EmployeeRecord> {
-  const person = await repo.findPerson(ctx.db, id, { lock });
-  // Not-found and forbidden look alike to a caller who may not see the person.
-  if (!person || !canSee(ctx.actor, person)) throw new AppError('NOT_FOUND');
-  return person;
-}
-
-async function requireManageable(ctx: ServiceContext, id: string): Promise<repo.EmployeeRecord> {
-  const person = await requireVisible(ctx, id, true);
-  authorize(ctx.actor, permissionsFor(person).manage);
-  return person;
+/** The person after a change, with their permissions, for the response. */
+async function reload(tx: ServiceContext, id: string): Promise<PersonRecord> {
+  const [person] = await withPermissions(tx, [(await repo.findPerson(tx.db, id))!]);
+  return person!;
 }
 
 /** One person as lists show them, with what the caller may do. */
 export async function getUser(ctx: ServiceContext, id: string): Promise<EmployeeSummary> {
-  return toSummary(ctx.actor, await requireVisible(ctx, id));
+  return toSummary(ctx.actor, await requireVisiblePerson(ctx, id));
 }
 
 /** Every field of a person: for those who manage them, and for the person. */
 export async function getEmployee(ctx: ServiceContext, id: string): Promise<Employee> {
-  const person = await requireVisible(ctx, id);
-  if (!abilitiesFor(ctx.actor, person).viewPrivate) throw new AppError('FORBIDDEN');
+  const person = await requireVisiblePerson(ctx, id);
+  peoplePolicy.authorize(ctx.actor, 'viewPrivate', person);
   return toEmployee(ctx.actor, person, await repo.listCurrentFiles(ctx.db, id));
 }
 
@@ -164,7 +167,7 @@ export async function createEmployee(
   input: EmployeeCreateBody,
   documents: readonly DocumentUpload[] = [],
 ): Promise<Employee> {
-  authorize(ctx.actor, 'employees.manage');
+  peoplePolicy.authorize(ctx.actor, 'create', null);
   const shapeProblems = schemaProblems(createSchema, input);
   throwProblems(shapeProblems);
   const values = toColumns(input);
@@ -187,7 +190,7 @@ export async function createEmployee(
         .catch((error) => Promise.reject(onUniqueEmail(error)));
       if (input.employeeRoleId) await repo.setEmployeeRole(tx.db, id, input.employeeRoleId, tx.actor.id);
       await storeDocuments(tx, id, documents, written);
-      const created = (await repo.findPerson(tx.db, id))!;
+      const created = await reload(tx, id);
       await recordAudit(tx, { action: 'employee.created', entityType: 'user', entityId: id, after: created });
       await issueInvitation(tx, created);
       return toEmployee(tx.actor, created, await repo.listCurrentFiles(tx.db, id));
@@ -197,7 +200,9 @@ export async function createEmployee(
 
 /**
  * Changes a person's fields: those left out stay, `null` clears. Employees are changed by those who
- * manage employees, external users by those who manage external users.
+ * manage employees, external users by those who manage external users. The sign-in email only of
+ * people within the editor's reach; its change is mailed to the old address and signs the person
+ * out everywhere, so a taken-over address cannot quietly receive the next password reset.
  */
 export async function updateEmployee(
   ctx: ServiceContext,
@@ -207,7 +212,11 @@ export async function updateEmployee(
 ): Promise<Employee> {
   return withStoredFiles(ctx, (written) =>
     inTransaction(ctx, async (tx) => {
-      const before = await requireManageable(tx, id);
+      const before = await requireVisiblePerson(tx, id, { lock: true });
+      peoplePolicy.authorize(tx.actor, 'edit', before);
+      const newEmail = input.email?.trim();
+      const emailChanged = newEmail !== undefined && newEmail.toLowerCase() !== before.email.toLowerCase();
+      if (emailChanged) peoplePolicy.authorize(tx.actor, 'changeEmail', before);
       throwProblems(schemaProblems(updateSchema, input));
       if (documents.length > 0 && before.user_type !== 'EMPLOYEE') throw new AppError('NOT_FOUND');
       checkDocuments(documents);
@@ -228,17 +237,29 @@ export async function updateEmployee(
         await repo.setEmployeeRole(tx.db, id, input.employeeRoleId, tx.actor.id);
       }
       await storeDocuments(tx, id, documents, written);
-      const after = (await repo.findPerson(tx.db, id))!;
+      const after = await reload(tx, id);
       await recordAudit(tx, { action: 'employee.updated', entityType: 'user', entityId: id, before, after });
+      if (emailChanged) {
+        const revoked = await revokeUserSessions(tx.db, id, 'email_changed');
+        await mailSignInEmailChanged(tx, before, after);
+        await recordAudit(tx, {
+          action: 'user.sign_in_email_changed',
+          entityType: 'user',
+          entityId: id,
+          before: { email: before.email },
+          after: { email: after.email, revokedSessions: revoked.length, oldAddressTold: true },
+        });
+      }
       return toEmployee(tx.actor, after, await repo.listCurrentFiles(tx.db, id));
     }),
   );
 }
 
 /**
- * Activates or deactivates a person. Deactivation revokes every session of theirs in the same
- * transaction: they are signed out everywhere at once. Activation of someone who never set a
- * password brings them back to PENDING.
+ * Activates or deactivates a person within the caller's reach. Deactivation revokes every session
+ * of theirs in the same transaction: they are signed out everywhere at once; the last active
+ * administrator is never deactivated. Activation of someone who never set a password brings them
+ * back to PENDING.
  */
 export async function setUserStatus(
   ctx: ServiceContext,
@@ -246,11 +267,14 @@ export async function setUserStatus(
   input: UserStatusBody,
 ): Promise<EmployeeSummary> {
   return inTransaction(ctx, async (tx) => {
-    const before = await requireManageable(tx, id);
-    if (tx.actor.id === id) throw new AppError('OWN_ACCOUNT');
+    const before = await requireVisiblePerson(tx, id, { lock: true });
+    peoplePolicy.authorize(tx.actor, 'edit', before);
+    if (isSelf(tx.actor, id)) throw new AppError('OWN_ACCOUNT');
+    peoplePolicy.authorize(tx.actor, 'changeStatus', before);
     const deactivate = input.status !== 'ACTIVE';
     const status = deactivate ? 'INACTIVE' : before.password_set ? 'ACTIVE' : 'PENDING';
     if (status !== before.status) {
+      if (deactivate) await keepAnActiveAdministrator(tx, id);
       await repo.updatePerson(tx.db, id, { status });
       const revoked = deactivate ? await revokeUserSessions(tx.db, id, 'deactivated') : [];
       await recordAudit(tx, {
@@ -261,30 +285,42 @@ export async function setUserStatus(
         after: { status, revokedSessions: revoked.length },
       });
     }
-    return toSummary(tx.actor, (await repo.findPerson(tx.db, id))!);
+    return toSummary(tx.actor, await reload(tx, id));
   });
 }
 
-/** Deletes a person (soft): they disappear from lists, lose their sessions, and their email is free again. */
+/**
+ * Deletes a person within the caller's reach (soft): they disappear from lists, lose their
+ * sessions, and their email is free again. The last active administrator is never deleted.
+ */
 export async function deleteUser(ctx: ServiceContext, id: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
-    const before = await requireManageable(tx, id);
-    if (tx.actor.id === id) throw new AppError('OWN_ACCOUNT');
+    const before = await requireVisiblePerson(tx, id, { lock: true });
+    peoplePolicy.authorize(tx.actor, 'edit', before);
+    if (isSelf(tx.actor, id)) throw new AppError('OWN_ACCOUNT');
+    peoplePolicy.authorize(tx.actor, 'delete', before);
+    await keepAnActiveAdministrator(tx, id);
     await repo.updatePerson(tx.db, id, { deleted_at: new Date() });
     await revokeUserSessions(tx.db, id, 'deleted');
     await recordAudit(tx, { action: 'user.deleted', entityType: 'user', entityId: id, before });
   });
 }
 
-/** Sends a PENDING person a fresh invitation link. */
+/** Sends a PENDING person within the caller's reach a fresh invitation link. */
 export async function resendUserInvitation(ctx: ServiceContext, id: string): Promise<void> {
-  await requireManageable(ctx, id);
-  await resendInvitation(ctx, id);
+  await inTransaction(ctx, async (tx) => {
+    const person = await requireVisiblePerson(tx, id, { lock: true });
+    peoplePolicy.authorize(tx.actor, 'edit', person);
+    if (person.status !== 'PENDING')
+      throw validationError([{ field: 'status', code: 'invitationNotPending' }]);
+    peoplePolicy.authorize(tx.actor, 'resendInvitation', person);
+    await resendInvitation(tx, id);
+  });
 }
 
 /** The employee roles to choose from, for those who see employees (no access to role management needed). */
 export async function listEmployeeRoleOptions(ctx: ServiceContext) {
-  authorize(ctx.actor, 'employees.view');
+  peoplePolicy.authorize(ctx.actor, 'list', null);
   const roles = await repo.findEmployeeRoles(ctx.db, {});
   return roles
     .sort((a, b) => a.name.localeCompare(b.name))
@@ -293,6 +329,7 @@ export async function listEmployeeRoleOptions(ctx: ServiceContext) {
 
 /** The banks of Viet Nam for the bank field. */
 export async function listBanks(ctx: ServiceContext): Promise<Bank[]> {
+  peoplePolicy.authorize(ctx.actor, 'lookup', null);
   return (await repo.listBanks(ctx.db)).map((b) => ({
     id: b.id,
     code: b.code,
@@ -316,7 +353,7 @@ function toPublic(row: Awaited<ReturnType<typeof repo.lookupPeople>>[number]): P
 
 /** Names, emails and avatars of people, for any signed-in person (names on screens, mentions). */
 export async function lookupPeople(ctx: ServiceContext, query: PeopleLookupQuery): Promise<PublicPerson[]> {
-  if (!ctx.actor.id && ctx.actor.kind !== 'system') throw new AppError('UNAUTHENTICATED');
+  peoplePolicy.authorize(ctx.actor, 'lookup', null);
   const rows = await repo.lookupPeople(ctx.db, { ...query, limit: query.limit ?? 20, pickable: false });
   return rows.map(toPublic);
 }
@@ -329,7 +366,7 @@ export async function listPickableEmployees(
   ctx: ServiceContext,
   query: PeopleLookupQuery,
 ): Promise<PublicPerson[]> {
-  if (!ctx.actor.id && ctx.actor.kind !== 'system') throw new AppError('UNAUTHENTICATED');
+  peoplePolicy.authorize(ctx.actor, 'lookup', null);
   const rows = await repo.lookupPeople(ctx.db, { ...query, limit: query.limit ?? 20, pickable: true });
   return rows.map(toPublic);
 }

@@ -7,13 +7,14 @@ import type {
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
-import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { paginate } from '../../core/paging.ts';
 import { issueInvitation } from '../invitations/invitations.service.ts';
 import { externalSchema, schemaProblems, toColumns } from './employee-input.ts';
 import { toEmployee, toSummary } from './employee-views.ts';
+import { peoplePolicy } from './employees.policy.ts';
 import * as repo from './employees.repository.ts';
+import { pageOfPeople, withPermissions } from './person-records.ts';
 
 function emailTaken(): AppError {
   return new AppError('ALREADY_EXISTS', {
@@ -24,14 +25,17 @@ function emailTaken(): AppError {
 
 /** External users: people outside the company (client staff, contractors) who get an account. */
 export async function listExternalUsers(ctx: ServiceContext, query: UserListQuery): Promise<EmployeePage> {
-  authorize(ctx.actor, 'external-users.view');
+  peoplePolicy.authorize(ctx.actor, 'listExternal', null);
   return paginate(
     query,
     ({ offset, limit }) =>
-      repo.listPeople(
-        ctx.db,
-        { search: query.search, status: query.status, userType: 'EXTERNAL' },
-        { sortField: 'name', sortOrder: 'asc', offset, limit },
+      pageOfPeople(
+        ctx,
+        repo.listPeople(
+          ctx.db,
+          { search: query.search, status: query.status, userType: 'EXTERNAL' },
+          { sortField: 'name', sortOrder: 'asc', offset, limit },
+        ),
       ),
     (row) => toSummary(ctx.actor, row),
   );
@@ -39,7 +43,7 @@ export async function listExternalUsers(ctx: ServiceContext, query: UserListQuer
 
 /** Creates an external user, PENDING until they accept the invitation queued in the same transaction. */
 export async function createExternalUser(ctx: ServiceContext, input: ExternalUserBody): Promise<Employee> {
-  authorize(ctx.actor, 'external-users.manage');
+  peoplePolicy.authorize(ctx.actor, 'createExternal', null);
   const problems = schemaProblems(externalSchema, input);
   if (problems.length > 0) throw validationError(problems);
   const existing = await repo.findLiveByEmails(ctx.db, [input.email.trim()]);
@@ -59,14 +63,14 @@ export async function createExternalUser(ctx: ServiceContext, input: ExternalUse
       .catch((error) =>
         Promise.reject(isUniqueViolation(error, 'users_email_live_key') ? emailTaken() : error),
       );
-    const created = (await repo.findPerson(tx.db, id))!;
+    const [created] = await withPermissions(tx, [(await repo.findPerson(tx.db, id))!]);
     await recordAudit(tx, {
       action: 'external_user.created',
       entityType: 'user',
       entityId: id,
       after: created,
     });
-    await issueInvitation(tx, created);
-    return toEmployee(tx.actor, created, []);
+    await issueInvitation(tx, created!);
+    return toEmployee(tx.actor, created!, []);
   });
 }

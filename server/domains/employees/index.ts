@@ -1,9 +1,11 @@
 import { defineArea } from '../area.ts';
+import { peoplePolicy } from './employees.policy.ts';
 import { employeeRoutes } from './employees.routes.ts';
 
 /** Employees and external users: records, documents, imports and exports. */
 export const employeesArea = defineArea({
   name: 'employees',
   routes: [employeeRoutes],
+  policies: [peoplePolicy],
   commands: async () => (await import('../../../cli/commands/users.ts')).registerUserCommands,
 });

@@ -8,8 +8,8 @@ import { TEXT_MAX } from '../../../shared/common.schemas.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { validationError } from '../../core/errors.ts';
-import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { notificationPolicy } from './notifications.policy.ts';
 import * as repo from './notifications.repository.ts';
 import { notify, publishNotifications } from './notifications.service.ts';
 
@@ -40,7 +40,7 @@ function checkAnnouncement(input: AnnouncementBody): string {
  * (by id or email). Unknown or inactive recipients are refused by position; nothing is sent then.
  */
 export async function announce(ctx: ServiceContext, input: AnnouncementBody): Promise<AnnouncementResponse> {
-  authorize(ctx.actor, 'notifications.announce');
+  notificationPolicy.authorize(ctx.actor, 'announce', null);
   const message = checkAnnouncement(input);
   return inTransaction(ctx, async (tx) => {
     const data = { actor: await actorProfile(tx), message };

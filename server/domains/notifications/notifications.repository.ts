@@ -108,19 +108,9 @@ export async function countNotifications(db: Db, filter: ListFilter): Promise<nu
   return row.count;
 }
 
-/** The person's notification with this id, locked for the rest of the transaction; undefined when not theirs. */
-export function lockOwnNotification(
-  db: Db,
-  id: string,
-  userId: string,
-): Promise<NotificationRecord | undefined> {
-  return db
-    .selectFrom('notifications')
-    .select(COLUMNS)
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+/** The notification with this id, locked for the rest of the transaction (whose it is, the policy decides). */
+export function lockNotification(db: Db, id: string): Promise<NotificationRecord | undefined> {
+  return db.selectFrom('notifications').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export function updateReadState(db: Db, id: string, isRead: boolean): Promise<NotificationRecord> {

@@ -15,9 +15,9 @@ import {
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
-import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { paginate } from '../../core/paging.ts';
+import { notificationPolicy } from './notifications.policy.ts';
 import * as repo from './notifications.repository.ts';
 import { CHANNELS, encodeNotificationPairs, publish, type NotificationPair } from './realtime.channels.ts';
 
@@ -32,10 +32,10 @@ export function toNotification(record: repo.NotificationRecord): Notification {
   };
 }
 
-/** The signed-in person's id; notifications always belong to one person. */
+/** The signed-in person's id, once the policy let them at their own notifications. */
 function ownerId(ctx: ServiceContext): string {
-  if (!ctx.actor.id) throw new AppError('UNAUTHENTICATED');
-  return ctx.actor.id;
+  notificationPolicy.authorize(ctx.actor, 'viewOwn', null);
+  return ctx.actor.id!;
 }
 
 /** Queues the live push of inserted notifications on the caller's transaction: it leaves only on commit. */
@@ -108,10 +108,11 @@ export async function setMyNotificationRead(
   id: string,
   input: IsReadBody,
 ): Promise<Notification> {
-  const userId = ownerId(ctx);
+  ownerId(ctx);
   return inTransaction(ctx, async (tx) => {
-    const before = await repo.lockOwnNotification(tx.db, id, userId);
-    if (!before) throw new AppError('NOT_FOUND');
+    const before = await repo.lockNotification(tx.db, id);
+    // Another person's notification looks like none at all.
+    if (!before || !notificationPolicy.can(tx.actor, 'update', before)) throw new AppError('NOT_FOUND');
     if (before.is_read === input.isRead) return toNotification(before);
     const after = await repo.updateReadState(tx.db, id, input.isRead);
     await recordAudit(tx, {
@@ -127,7 +128,8 @@ export async function setMyNotificationRead(
 
 /** Marks every notification of the caller read ('mark all as read'). */
 export async function markAllMyNotificationsRead(ctx: ServiceContext): Promise<ReadAllResponse> {
-  const userId = ownerId(ctx);
+  notificationPolicy.authorize(ctx.actor, 'markAllRead', null);
+  const userId = ctx.actor.id!;
   return inTransaction(ctx, async (tx) => {
     const updated = await repo.markAllRead(tx.db, userId);
     if (updated > 0) {
@@ -146,7 +148,7 @@ export async function loadNotificationsForPush(
   ctx: ServiceContext,
   ids: readonly string[],
 ): Promise<Array<{ userId: string; notification: Notification }>> {
-  if (ctx.actor.kind !== 'system') throw new AppError('FORBIDDEN');
+  notificationPolicy.authorize(ctx.actor, 'push', null);
   const records = await repo.findNotificationsByIds(ctx.db, ids);
   return records.map((record) => ({ userId: record.user_id, notification: toNotification(record) }));
 }
@@ -157,7 +159,7 @@ const PURGE_BATCH = 5000;
 export async function purgeReadNotifications(
   ctx: ServiceContext,
 ): Promise<{ deleted: number; days: number }> {
-  authorize(ctx.actor, 'platform-settings.manage');
+  notificationPolicy.authorize(ctx.actor, 'purge', null);
   const days = ctx.config.NOTIFICATION_RETENTION_DAYS;
   let deleted = 0;
   for (;;) {

@@ -18,6 +18,7 @@ import type { UserRow } from '../../db/database.ts';
 import { composeAccountMail, mailName, mailTranslator } from '../invitations/account-mail.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../invitations/one-time-token.ts';
 import { queueMail } from '../mail/mail.service.ts';
+import { authorizePersonAction } from '../employees/person-records.ts';
 import { findUserById } from '../users/users.repository.ts';
 import * as repo from './two-factor.repository.ts';
 
@@ -163,8 +164,9 @@ export async function regenerateRecoveryCodes(ctx: ServiceContext, password: str
 
 /** An administrator turns off a person's two-factor authentication (a lost phone); the person is told by mail. */
 export async function resetTwoFactor(ctx: ServiceContext, userId: string): Promise<void> {
-  authorize(ctx.actor, 'employees.manage');
   await inTransaction(ctx, async (tx) => {
+    // The people policy: HR, and only for people within their reach (nobody acts on someone above them).
+    await authorizePersonAction(tx, userId, 'resetTwoFactor');
     const user = await requireUser(tx, userId);
     const row = await repo.findTwoFactor(tx.db, user.id, true);
     if (!row?.enabled_at) throw validationError([{ field: 'userId', code: 'twoFactorNotEnabled' }]);

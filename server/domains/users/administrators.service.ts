@@ -8,6 +8,7 @@ import { hashPassword } from '../../core/password-hash.ts';
 import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { UserRow } from '../../db/database.ts';
+import { ADMIN_ROLE, rolePolicy } from '../access/access.policy.ts';
 import { assignRole, countUsersWithBuiltInRole, findBuiltInRole } from '../access/access.repository.ts';
 import { findUserByEmail, insertUser, updateUser } from './users.repository.ts';
 
@@ -42,6 +43,8 @@ export async function createAdministrator(
 ): Promise<SessionUser> {
   authorize(ctx.actor, 'employees.manage');
   authorize(ctx.actor, 'roles.manage');
+  // Handing out Admin is for whoever holds every permission (the role policy's `assign`).
+  rolePolicy.authorize(ctx.actor, 'assign', ADMIN_ROLE);
   const email = input.email.trim();
   const problems = [];
   if (!EMAIL_PATTERN.test(email)) problems.push({ field: 'email', code: 'email' });
