@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import type { EmployeeExportQuery, ExportFormat } from '../../../shared/employees.schemas.ts';
 import type { Language } from '../../../shared/i18n/index.ts';
 import { recordAudit } from '../../core/audit.ts';
+import { inTransaction } from '../../core/transaction.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { validationError } from '../../core/errors.ts';
 import { authorize } from '../../core/policy.ts';
@@ -78,7 +79,10 @@ export async function prepareEmployeeExport(
   const format = query.format ?? 'xlsx';
   const language = ctx.request.language;
   const t = peopleT(language);
-  await recordAudit(ctx, { action: 'employees.exported', entityType: 'user', after: { ...query, format } });
+  // A read, but of personal data in bulk: who took a copy, and with which filters, is kept.
+  await inTransaction(ctx, (tx) =>
+    recordAudit(tx, { action: 'employees.exported', entityType: 'user', after: { ...query, format } }),
+  );
   const stamp = new Date().toISOString().slice(0, 10);
   const headers = SHEET_COLUMNS.map((column) => headerOf(column, language));
 
