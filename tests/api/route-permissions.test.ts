@@ -33,13 +33,13 @@ t.test('the route table matches its reviewed snapshot', async (t) => {
  * The placeholder ids may well answer 404 or a validation error; never 401 or 403.
  */
 t.test('a holder of each declared permission gets through every gate', async (t) => {
-  const { app, signIn } = await buildTestApp(t);
+  const { app, sessionFor } = await buildTestApp(t);
   for (const route of app.apiRoutes) {
     if (route.access === 'public') continue;
     const grants = route.access === 'authenticated' ? [[]] : [route.access].flat().map((p) => [p]);
     for (const permissions of grants) {
       // A fresh person each time: some calls (sign-out, password change) end the caller's session.
-      const holder = await signIn({ permissions });
+      const holder = await sessionFor({ permissions });
       const response = await holder.inject({
         method: route.method as 'GET',
         url: concrete(route.url),

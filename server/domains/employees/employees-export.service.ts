@@ -79,7 +79,7 @@ export async function prepareEmployeeExport(
   const format = query.format ?? 'xlsx';
   const language = ctx.request.language;
   const t = peopleT(language);
-  // Recorded before the first row leaves: an export that fails half-way still carried personal data.
+  // A read, but of personal data in bulk: who took a copy, and with which filters, is kept.
   await inTransaction(ctx, (tx) =>
     recordAudit(tx, { action: 'employees.exported', entityType: 'user', after: { ...query, format } }),
   );
