@@ -1,7 +1,7 @@
 import { PERMISSION_KEYS, type RoleType } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.schemas.ts';
 import type { Actor } from '../../core/context.ts';
-import { can, definePolicy, holdsAll } from '../../core/policy.ts';
+import { can, definePolicy, holdsAll, isPerson } from '../../core/policy.ts';
 
 /** What the role rules look at: a stored role, or the one a request proposes. */
 export interface RoleSubject {
@@ -38,6 +38,8 @@ export function withinReach(actor: Actor, role: RoleSubject): boolean {
  */
 export const rolePolicy = definePolicy<RoleSubject | null, RoleAbility>('role', {
   view: (actor) => can(actor, 'roles.view'),
+  /** One's own roles and permissions (what the client shows and hides by): any signed-in person. */
+  viewOwn: (actor) => isPerson(actor),
   /** May manage roles at all: the gate before any record is read. */
   manage: manages,
   create: (actor, role) => manages(actor) && role !== null && withinReach(actor, role),
@@ -50,7 +52,7 @@ export const rolePolicy = definePolicy<RoleSubject | null, RoleAbility>('role', 
   assign: (actor, role) => !!role && role.type === 'ACCESS' && withinReach(actor, role),
 });
 
-type RoleAbility = 'view' | 'manage' | 'create' | 'edit' | 'changeStatus' | 'delete' | 'assign';
+type RoleAbility = 'view' | 'viewOwn' | 'manage' | 'create' | 'edit' | 'changeStatus' | 'delete' | 'assign';
 
 /** The `abilities` of a role in responses (the keys the client reads). */
 export function roleAbilities(actor: Actor, role: RoleSubject): Role['abilities'] {

@@ -3,6 +3,7 @@ import { isPermission } from '../../../shared/permissions.ts';
 import type { UserRolesResponse } from '../../../shared/roles.schemas.ts';
 import type { Actor, ServiceContext } from '../../core/context.ts';
 import type { Db } from '../../db/connect.ts';
+import { rolePolicy } from './access.policy.ts';
 import { listUserGrants, type GrantRow } from './access.repository.ts';
 
 function toActorPermissions(grants: GrantRow[]) {
@@ -44,11 +45,11 @@ export async function loadUserActor(
 
 /** The caller's roles: access permissions flat, project-role permissions grouped by project (spec section 6). */
 export async function getMyRoles(ctx: ServiceContext, type?: RoleType): Promise<UserRolesResponse> {
-  if (!ctx.actor.id) return { roles: [], permissions: [], projectPermissions: {} };
+  rolePolicy.authorize(ctx.actor, 'viewOwn', null);
   const known = grantsOfActor.get(ctx.actor);
   const grants = known
     ? known.filter((grant) => !type || grant.role_type === type)
-    : await listUserGrants(ctx.db, ctx.actor.id, type);
+    : await listUserGrants(ctx.db, ctx.actor.id!, type);
   const { permissions, projectPermissions } = toActorPermissions(grants);
   return {
     roles: grants.map((g) => ({

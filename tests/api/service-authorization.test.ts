@@ -1,0 +1,779 @@
+import { globSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import t from 'tap';
+import type { ErrorCode } from '../../shared/errors.ts';
+import { PERMISSION_KEYS, type Permission } from '../../shared/permissions.ts';
+import { createContext, SYSTEM_ACTOR, type Actor, type ServiceContext } from '../../server/core/context.ts';
+import { AppError } from '../../server/core/errors.ts';
+import { testConfig } from '../helpers/build-app.ts';
+import { createRole, createUser, DEFAULT_PASSWORD, type UserOptions } from '../helpers/factories.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
+
+/**
+ * Authorization tested at the service (issue 8, item 2; Immich does the same): every exported
+ * function of every `server/domains/**\/*.service.ts` has a row below saying how to call it and
+ * who may. Each row is called as nobody (an anonymous actor), as a person lacking the permission
+ * (holding every other one), and as one holding it: the first two are refused (FORBIDDEN or
+ * UNAUTHENTICATED, NOT_FOUND where the rule is to hide), the holder gets through. A new service
+ * function, or a new service file, without a row fails this file.
+ *
+ * The account code is being gathered into `server/domains/accounts`: rows are keyed by function
+ * name, so moving a file means changing its path in MODULES only.
+ */
+const MODULES = {
+  roles: 'server/domains/access/roles.service.ts',
+  actor: 'server/domains/access/actor.service.ts',
+  accessRequests: 'server/domains/access-requests/access-requests.service.ts',
+  roleMembers: 'server/domains/access-requests/role-members.service.ts',
+  departments: 'server/domains/departments/departments.service.ts',
+  employees: 'server/domains/employees/employees.service.ts',
+  employeeFiles: 'server/domains/employees/employee-files.service.ts',
+  employeesBulk: 'server/domains/employees/employees-bulk.service.ts',
+  employeesExport: 'server/domains/employees/employees-export.service.ts',
+  employeesImport: 'server/domains/employees/employees-import.service.ts',
+  externalUsers: 'server/domains/employees/external-users.service.ts',
+  notifications: 'server/domains/notifications/notifications.service.ts',
+  announcements: 'server/domains/notifications/announcements.service.ts',
+  realtime: 'server/domains/notifications/realtime.service.ts',
+  health: 'server/domains/health/health.service.ts',
+  mail: 'server/domains/mail/mail.service.ts',
+  // Account code (moving to server/domains/accounts).
+  auth: 'server/domains/auth/auth.service.ts',
+  invitations: 'server/domains/invitations/invitations.service.ts',
+  passwords: 'server/domains/passwords/passwords.service.ts',
+  profile: 'server/domains/profile/profile.service.ts',
+  twoFactor: 'server/domains/two-factor/two-factor.service.ts',
+  administrators: 'server/domains/users/administrators.service.ts',
+  ownProfile: 'server/domains/users/profile.service.ts',
+} as const;
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyFunction = (...args: any[]) => any;
+type Modules = { [K in keyof typeof MODULES]: Record<string, AnyFunction> };
+const svc = Object.fromEntries(
+  await Promise.all(
+    Object.entries(MODULES).map(async ([name, file]) => [
+      name,
+      await import(pathToFileURL(path.join(ROOT, file)).href),
+    ]),
+  ),
+) as Modules;
+
+const database = await createTestDatabase();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-service-authz-'));
+t.teardown(async () => {
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+const db = database.db;
+const config = testConfig({ DATA_DIR: dataDir });
+
+// Actors.
+
+const ANONYMOUS: Actor = {
+  kind: 'user',
+  id: null,
+  label: 'anonymous',
+  permissions: new Set(),
+  projectPermissions: new Map(),
+};
+let sequence = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${++sequence}`;
+
+/** A signed-in person (a real account and session) whose actor holds exactly `permissions`. */
+async function person(permissions: Iterable<Permission>): Promise<Actor> {
+  const user = await createUser(db, { email: `${unique('actor')}@example.com` });
+  const session = await db
+    .insertInto('sessions')
+    .values({
+      user_id: user.id,
+      token_hash: unique('token'),
+      expires_at: new Date(Date.now() + 3600_000),
+      user_agent: null,
+      ip: null,
+      last_used_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    kind: 'user',
+    id: user.id,
+    label: user.email,
+    sessionId: session.id,
+    permissions: new Set(permissions),
+    projectPermissions: new Map(),
+  };
+}
+
+const contextOf = (actor: Actor): ServiceContext => createContext({ db, config }, actor);
+const system = contextOf(SYSTEM_ACTOR);
+
+// Fixtures: each call makes its own, so a holder's change never spoils the next call.
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
+const fx = {
+  person: (options: UserOptions = {}) =>
+    createUser(db, { email: `${unique('person')}@example.com`, ...options }),
+  async department() {
+    return svc.departments.createDepartment!(system, { name: unique('Department') }) as Promise<{
+      id: string;
+      name: string;
+    }>;
+  },
+  role: (permissions: Permission[] = []) => createRole(db, { name: unique('Role'), permissions }),
+  async roleWithMember() {
+    const role = await fx.role();
+    const member = await fx.person();
+    await db
+      .insertInto('user_roles')
+      .values({ user_id: member.id, role_id: role.id, project_id: null })
+      .execute();
+    return { role, member };
+  },
+  async accessRequest() {
+    const requester = await fx.person();
+    return db
+      .insertInto('access_requests')
+      .values({ requester_id: requester.id, path: `/${unique('page')}`, permission: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  },
+  async notificationFor(userId: string): Promise<string> {
+    const [id] = (await svc.notifications.notify!(system, [userId], 'ANNOUNCEMENT', {
+      actor: null,
+      message: 'hello',
+    })) as string[];
+    return id!;
+  },
+  async withTwoFactor() {
+    const user = await fx.person();
+    await db
+      .insertInto('user_two_factor')
+      .values({ user_id: user.id, secret: 'JBSWY3DPEHPK3PXP', enabled_at: new Date() })
+      .execute();
+    return user;
+  },
+  async employeeWithFile() {
+    const user = await fx.person();
+    await svc.employeeFiles.uploadEmployeeFile!(system, user.id, {
+      kind: 'NDA_FILE',
+      field: 'file',
+      fileName: 'nda.pdf',
+      data: PDF,
+    });
+    return user;
+  },
+  /** The caller's own id, or a stranger's for the anonymous caller (who has none). */
+  async ownerOf(ctx: ServiceContext): Promise<string> {
+    return ctx.actor.id ?? (await fx.person()).id;
+  },
+};
+
+// The table.
+
+type Call = (ctx: ServiceContext) => Promise<unknown>;
+type Row =
+  /** Needs every one of `permission` (plus `with`, which the holder also gets and the lacking keep). */
+  | { permission: Permission | readonly Permission[]; with?: Permission[]; hides?: true; call: Call }
+  /** Any signed-in person, on their own things; `others` (another person's thing) is refused or hidden. */
+  | { signedIn: string; call: Call; holderGets?: ErrorCode; others?: Call }
+  /** Anyone, signed in or not: the reason says why that is safe. */
+  | { public: string; call: Call }
+  /** Only the server itself (worker, start-up, live push). */
+  | { system: string; call: Call }
+  /** Not an entry point: no route, job or command calls it before its own caller's checks. */
+  | { internal: string };
+
+const ALL = PERMISSION_KEYS;
+
+const ROWS: Record<string, Row> = {
+  // Roles (access).
+  listRoles: { permission: 'roles.view', call: (ctx) => svc.roles.listRoles!(ctx) },
+  createRole: {
+    permission: 'roles.manage',
+    call: (ctx) => svc.roles.createRole!(ctx, { name: unique('New role'), type: 'ACCESS', permissions: [] }),
+  },
+  updateRole: {
+    permission: 'roles.manage',
+    call: async (ctx) => svc.roles.updateRole!(ctx, (await fx.role()).id, { name: unique('Renamed') }),
+  },
+  setRoleStatus: {
+    permission: 'roles.manage',
+    call: async (ctx) => svc.roles.setRoleStatus!(ctx, (await fx.role()).id, { status: 'INACTIVE' }),
+  },
+  deleteRole: {
+    permission: 'roles.manage',
+    call: async (ctx) => svc.roles.deleteRole!(ctx, (await fx.role()).id),
+  },
+  listPermissions: { permission: 'roles.view', call: async (ctx) => svc.roles.listPermissions!(ctx) },
+  loadUserActor: { internal: 'builds the actor of a verified session; the auth plugin and --as call it' },
+  getMyRoles: { signedIn: 'one’s own roles and permissions', call: (ctx) => svc.actor.getMyRoles!(ctx) },
+
+  // Access requests and role members.
+  requestAccess: {
+    signedIn: 'anyone may ask for access to a page',
+    call: (ctx) => svc.accessRequests.requestAccess!(ctx, { path: `/${unique('page')}` }),
+  },
+  listMyAccessRequests: {
+    signedIn: 'one’s own requests',
+    call: (ctx) => svc.accessRequests.listMyAccessRequests!(ctx),
+  },
+  listAccessRequests: {
+    permission: 'access-requests.review',
+    call: (ctx) => svc.accessRequests.listAccessRequests!(ctx),
+  },
+  grantAccessRequest: {
+    permission: 'access-requests.review',
+    call: async (ctx) =>
+      svc.accessRequests.grantAccessRequest!(ctx, (await fx.accessRequest()).id, {
+        roleId: (await fx.role()).id,
+      }),
+  },
+  denyAccessRequest: {
+    permission: 'access-requests.review',
+    call: async (ctx) => svc.accessRequests.denyAccessRequest!(ctx, (await fx.accessRequest()).id, {}),
+  },
+  listRoleMembers: {
+    permission: 'roles.view',
+    call: async (ctx) => svc.roleMembers.listRoleMembers!(ctx, (await fx.roleWithMember()).role.id),
+  },
+  listRoleCandidates: {
+    permission: 'roles.manage',
+    call: async (ctx) => svc.roleMembers.listRoleCandidates!(ctx, (await fx.role()).id, 'a'),
+  },
+  addRoleMember: {
+    permission: 'roles.manage',
+    call: async (ctx) => svc.roleMembers.addRoleMember!(ctx, (await fx.role()).id, (await fx.person()).id),
+  },
+  removeRoleMember: {
+    permission: 'roles.manage',
+    call: async (ctx) => {
+      const { role, member } = await fx.roleWithMember();
+      return svc.roleMembers.removeRoleMember!(ctx, role.id, member.id);
+    },
+  },
+
+  // Departments.
+  listDepartments: {
+    permission: 'departments.view',
+    call: (ctx) => svc.departments.listDepartments!(ctx, {}),
+  },
+  getDepartment: {
+    permission: 'departments.view',
+    call: async (ctx) => svc.departments.getDepartment!(ctx, (await fx.department()).id),
+  },
+  createDepartment: {
+    permission: 'departments.manage',
+    call: (ctx) => svc.departments.createDepartment!(ctx, { name: unique('Department') }),
+  },
+  updateDepartment: {
+    permission: 'departments.manage',
+    call: async (ctx) =>
+      svc.departments.updateDepartment!(ctx, (await fx.department()).id, { description: 'Renamed' }),
+  },
+  setDepartmentStatus: {
+    permission: 'departments.manage',
+    call: async (ctx) =>
+      svc.departments.setDepartmentStatus!(ctx, (await fx.department()).id, { status: 'INACTIVE' }),
+  },
+  deleteDepartment: {
+    permission: 'departments.manage',
+    call: async (ctx) => svc.departments.deleteDepartment!(ctx, (await fx.department()).id),
+  },
+
+  // People.
+  listEmployees: { permission: 'employees.view', call: (ctx) => svc.employees.listEmployees!(ctx, {}) },
+  listUsers: { permission: 'employees.view', call: (ctx) => svc.employees.listUsers!(ctx, {}) },
+  aggregateEmployees: {
+    permission: 'employees.view',
+    call: (ctx) => svc.employees.aggregateEmployees!(ctx, {}),
+  },
+  getUser: {
+    permission: 'employees.view',
+    hides: true,
+    call: async (ctx) => svc.employees.getUser!(ctx, (await fx.person()).id),
+  },
+  getEmployee: {
+    permission: 'employees.manage',
+    with: ['employees.view'],
+    hides: true,
+    call: async (ctx) => svc.employees.getEmployee!(ctx, (await fx.person()).id),
+  },
+  createEmployee: {
+    permission: 'employees.manage',
+    call: (ctx) =>
+      svc.employees.createEmployee!(ctx, {
+        firstName: 'Lan',
+        lastName: 'Nguyen',
+        email: `${unique('new')}@example.com`,
+      }),
+  },
+  updateEmployee: {
+    permission: 'employees.manage',
+    with: ['employees.view'],
+    hides: true,
+    call: async (ctx) => svc.employees.updateEmployee!(ctx, (await fx.person()).id, { note: 'Updated' }),
+  },
+  setUserStatus: {
+    permission: 'employees.manage',
+    with: ['employees.view'],
+    hides: true,
+    call: async (ctx) => svc.employees.setUserStatus!(ctx, (await fx.person()).id, { status: 'INACTIVE' }),
+  },
+  deleteUser: {
+    permission: 'employees.manage',
+    with: ['employees.view'],
+    hides: true,
+    call: async (ctx) => svc.employees.deleteUser!(ctx, (await fx.person()).id),
+  },
+  resendUserInvitation: {
+    permission: 'employees.manage',
+    with: ['employees.view'],
+    hides: true,
+    call: async (ctx) =>
+      svc.employees.resendUserInvitation!(ctx, (await fx.person({ status: 'PENDING' })).id),
+  },
+  listEmployeeRoleOptions: {
+    permission: 'employees.view',
+    call: (ctx) => svc.employees.listEmployeeRoleOptions!(ctx),
+  },
+  listBanks: {
+    signedIn: 'the bank list of Viet Nam, for any form',
+    call: (ctx) => svc.employees.listBanks!(ctx),
+  },
+  lookupPeople: {
+    signedIn: 'names, emails and avatars, shown across the product',
+    call: (ctx) => svc.employees.lookupPeople!(ctx, {}),
+  },
+  listPickableEmployees: {
+    signedIn: 'the employee picker of other screens',
+    call: (ctx) => svc.employees.listPickableEmployees!(ctx, {}),
+  },
+  listExternalUsers: {
+    permission: 'external-users.view',
+    call: (ctx) => svc.externalUsers.listExternalUsers!(ctx, {}),
+  },
+  createExternalUser: {
+    permission: 'external-users.manage',
+    call: (ctx) =>
+      svc.externalUsers.createExternalUser!(ctx, {
+        firstName: 'Khoa',
+        lastName: 'Tran',
+        email: `${unique('external')}@example.com`,
+      }),
+  },
+  uploadEmployeeFile: {
+    permission: 'employees.manage',
+    with: ['employees.view'],
+    hides: true,
+    call: async (ctx) =>
+      svc.employeeFiles.uploadEmployeeFile!(ctx, (await fx.person()).id, {
+        kind: 'CONTRACT_FILE',
+        field: 'file',
+        fileName: 'contract.pdf',
+        data: PDF,
+      }),
+  },
+  openEmployeeFile: {
+    permission: 'employees.manage',
+    with: ['employees.view'],
+    hides: true,
+    call: async (ctx) => {
+      const file = await svc.employeeFiles.openEmployeeFile!(
+        ctx,
+        (await fx.employeeWithFile()).id,
+        'NDA_FILE',
+      );
+      file.stream.destroy();
+      return file;
+    },
+  },
+  inviteByEmail: {
+    permission: 'employees.manage',
+    with: ['employees.view'],
+    call: async (ctx) =>
+      svc.employeesBulk.inviteByEmail!(ctx, [(await fx.person({ status: 'PENDING' })).email]),
+  },
+  deactivateByEmail: {
+    permission: 'employees.manage',
+    with: ['employees.view'],
+    call: async (ctx) => svc.employeesBulk.deactivateByEmail!(ctx, [(await fx.person()).email]),
+  },
+  prepareEmployeeExport: {
+    permission: 'employees.export',
+    call: (ctx) => svc.employeesExport.prepareEmployeeExport!(ctx, { format: 'csv' }),
+  },
+  resolveNamedFilters: {
+    permission: 'employees.export',
+    call: async (ctx) =>
+      svc.employeesExport.resolveNamedFilters!(ctx, { departments: [(await fx.department()).name] }),
+  },
+  importEmployees: {
+    permission: 'employees.manage',
+    call: (ctx) =>
+      svc.employeesImport.importEmployees!(
+        ctx,
+        Buffer.from(`email,firstName,lastName\n${unique('imported')}@example.com,Mai,Le\n`),
+        { dryRun: true },
+      ),
+  },
+
+  // Notifications.
+  toNotification: { internal: 'a pure mapper from a row to the API shape' },
+  publishNotifications: {
+    internal: 'queues the live push of rows its caller inserted in its own transaction',
+  },
+  notify: { internal: 'writes notifications inside the transaction of a change its caller authorized' },
+  listMyNotifications: {
+    signedIn: 'one’s own notifications',
+    call: (ctx) => svc.notifications.listMyNotifications!(ctx, { page: 1, perPage: 20 }),
+  },
+  getMyNotificationStats: {
+    signedIn: 'one’s own unread count',
+    call: (ctx) => svc.notifications.getMyNotificationStats!(ctx),
+  },
+  setMyNotificationRead: {
+    signedIn: 'one’s own notifications only; another person’s looks like none',
+    call: async (ctx) =>
+      svc.notifications.setMyNotificationRead!(ctx, await fx.notificationFor(await fx.ownerOf(ctx)), {
+        isRead: true,
+      }),
+    others: async (ctx) =>
+      svc.notifications.setMyNotificationRead!(ctx, await fx.notificationFor((await fx.person()).id), {
+        isRead: true,
+      }),
+  },
+  markAllMyNotificationsRead: {
+    signedIn: 'one’s own notifications',
+    call: (ctx) => svc.notifications.markAllMyNotificationsRead!(ctx),
+  },
+  loadNotificationsForPush: {
+    system: 'reads anyone’s notifications to push them to their open pages',
+    call: async (ctx) =>
+      svc.notifications.loadNotificationsForPush!(ctx, [await fx.notificationFor((await fx.person()).id)]),
+  },
+  purgeReadNotifications: {
+    permission: 'platform-settings.manage',
+    call: (ctx) => svc.notifications.purgeReadNotifications!(ctx),
+  },
+  announce: {
+    permission: 'notifications.announce',
+    call: async (ctx) =>
+      svc.announcements.announce!(ctx, { message: 'Hello', userIds: [(await fx.person()).id] }),
+  },
+  pushToUsers: { internal: 'publishes a live event its caller decided to send' },
+  pushToRoom: { internal: 'publishes a live event its caller decided to send' },
+  pushDiscordStatus: { internal: 'publishes a live event its caller decided to send' },
+
+  // Platform.
+  checkReadiness: {
+    public: 'the readiness probe: says only whether the database answers',
+    call: (ctx) => svc.health.checkReadiness!(ctx.db),
+  },
+  queueMail: { internal: 'the outbox writer, inside the transaction of an authorized change' },
+  listOutbox: { permission: 'platform-settings.manage', call: (ctx) => svc.mail.listOutbox!(ctx) },
+  deliverQueuedMail: { internal: 'a worker job, run by the system; no route or command reaches it' },
+
+  // Accounts: sign-in, invitations, passwords, two-factor, profile, administrators.
+  signIn: {
+    public: 'the credentials are the check',
+    call: (ctx) => svc.auth.signIn!(ctx, 'nobody-here@example.com', 'Wr0ng!password'),
+  },
+  signInWithSecondFactor: {
+    public: 'the challenge and the code are the check',
+    call: (ctx) => svc.auth.signInWithSecondFactor!(ctx, { challenge: 'x'.repeat(43), code: '000000' }),
+  },
+  refreshSession: {
+    public: 'the refresh token is the check',
+    call: (ctx) => svc.auth.refreshSession!(ctx, 'not-a-token'),
+  },
+  signOut: { signedIn: 'ends one’s own session', call: (ctx) => svc.auth.signOut!(ctx) },
+  checkPasswordStrength: {
+    public: 'a pure check of a candidate password',
+    call: async () => svc.auth.checkPasswordStrength!('short'),
+  },
+  purgeExpiredSessions: { internal: 'a worker job, run by the system; no route or command reaches it' },
+  findPageSession: {
+    public: 'the refresh cookie is the check (server-side rendering)',
+    call: (ctx) => svc.auth.findPageSession!(ctx, 'not-a-token'),
+  },
+  issueInvitation: {
+    permission: 'employees.manage',
+    call: async (ctx) => svc.invitations.issueInvitation!(ctx, await fx.person({ status: 'PENDING' })),
+  },
+  resendInvitation: {
+    permission: 'employees.manage',
+    hides: true,
+    call: async (ctx) => svc.invitations.resendInvitation!(ctx, (await fx.person({ status: 'PENDING' })).id),
+  },
+  checkSignUpToken: {
+    public: 'the invitation link is the check',
+    call: (ctx) => svc.invitations.checkSignUpToken!(ctx, 'x'.repeat(43)),
+  },
+  signUp: {
+    public: 'the invitation link is the check',
+    call: (ctx) =>
+      svc.invitations.signUp!(ctx, {
+        token: 'x'.repeat(43),
+        password: 'N3w!password',
+        confirmPassword: 'N3w!password',
+        agreeToTerms: true,
+      }),
+  },
+  requestPasswordReset: {
+    public: 'answers alike for every address; the link goes to the account’s own mailbox',
+    call: (ctx) => svc.passwords.requestPasswordReset!(ctx, 'nobody-here@example.com'),
+  },
+  checkResetToken: {
+    public: 'the reset link is the check',
+    call: (ctx) => svc.passwords.checkResetToken!(ctx, 'x'.repeat(43)),
+  },
+  resetPassword: {
+    public: 'the reset link is the check',
+    call: (ctx) =>
+      svc.passwords.resetPassword!(ctx, {
+        token: 'x'.repeat(43),
+        password: 'N3w!password',
+        confirmPassword: 'N3w!password',
+      }),
+  },
+  validatePasswordChange: {
+    signedIn: 'one’s own password',
+    call: (ctx) =>
+      svc.passwords.validatePasswordChange!(ctx, {
+        currentPassword: DEFAULT_PASSWORD,
+        password: 'N3w!password',
+        confirmPassword: 'N3w!password',
+      }),
+  },
+  changePassword: {
+    signedIn: 'one’s own password',
+    call: (ctx) =>
+      svc.passwords.changePassword!(ctx, {
+        currentPassword: DEFAULT_PASSWORD,
+        password: 'N3w!password',
+        confirmPassword: 'N3w!password',
+      }),
+  },
+  getPasswordExpiry: { signedIn: 'one’s own password', call: (ctx) => svc.passwords.getPasswordExpiry!(ctx) },
+  markExpiryNotified: {
+    signedIn: 'one’s own password',
+    call: (ctx) => svc.passwords.markExpiryNotified!(ctx),
+  },
+  getPasswordPolicy: {
+    permission: 'password-policy.manage',
+    call: (ctx) => svc.passwords.getPasswordPolicy!(ctx),
+  },
+  updatePasswordPolicy: {
+    permission: 'password-policy.manage',
+    call: (ctx) => svc.passwords.updatePasswordPolicy!(ctx, { maxAgeDays: 90, reminderDays: 7 }),
+  },
+  sendPasswordExpiryReminders: {
+    internal: 'a worker job, run by the system; no route or command reaches it',
+  },
+  updateOwnProfile: {
+    signedIn: 'one’s own profile',
+    call: (ctx) =>
+      svc.profile.updateOwnProfile!(ctx, { firstName: 'Lan', lastName: 'Nguyen', language: 'en' }),
+  },
+  sniffImageType: { internal: 'a pure check of an image’s first bytes' },
+  setOwnAvatar: { signedIn: 'one’s own avatar', call: (ctx) => svc.profile.setOwnAvatar!(ctx, PNG) },
+  removeOwnAvatar: { signedIn: 'one’s own avatar', call: (ctx) => svc.profile.removeOwnAvatar!(ctx) },
+  getAvatar: {
+    public: 'avatar ids are random and change with every upload; pictures show on shared screens',
+    call: (ctx) => svc.profile.getAvatar!(ctx, '00000000-0000-4000-8000-000000000000'),
+  },
+  getTwoFactorStatus: {
+    signedIn: 'one’s own second factor',
+    call: (ctx) => svc.twoFactor.getTwoFactorStatus!(ctx),
+  },
+  'getTwoFactorStatus for another person': {
+    permission: 'employees.manage',
+    call: async (ctx) => svc.twoFactor.getTwoFactorStatus!(ctx, (await fx.person()).id),
+  },
+  startTwoFactorSetup: {
+    signedIn: 'one’s own second factor',
+    call: (ctx) => svc.twoFactor.startTwoFactorSetup!(ctx),
+  },
+  enableTwoFactor: {
+    signedIn: 'one’s own second factor',
+    holderGets: 'VALIDATION_FAILED',
+    call: (ctx) => svc.twoFactor.enableTwoFactor!(ctx, '000000'),
+  },
+  disableTwoFactor: {
+    signedIn: 'one’s own second factor, confirmed by one’s password',
+    holderGets: 'VALIDATION_FAILED',
+    call: (ctx) => svc.twoFactor.disableTwoFactor!(ctx, DEFAULT_PASSWORD),
+  },
+  regenerateRecoveryCodes: {
+    signedIn: 'one’s own second factor, confirmed by one’s password',
+    holderGets: 'VALIDATION_FAILED',
+    call: (ctx) => svc.twoFactor.regenerateRecoveryCodes!(ctx, DEFAULT_PASSWORD),
+  },
+  resetTwoFactor: {
+    permission: 'employees.manage',
+    with: ['employees.view'],
+    hides: true,
+    call: async (ctx) => svc.twoFactor.resetTwoFactor!(ctx, (await fx.withTwoFactor()).id),
+  },
+  requireSecondFactor: { internal: 'the second step of signIn, after the password was checked' },
+  consumeTwoFactorChallenge: {
+    public: 'the challenge and the code are the check',
+    call: (ctx) =>
+      svc.twoFactor.consumeTwoFactorChallenge!(ctx, { challenge: 'x'.repeat(43), code: '000000' }),
+  },
+  purgeOldChallenges: { internal: 'a worker job, run by the system; no route or command reaches it' },
+  toSessionUser: { internal: 'a pure mapper from a row to the API shape' },
+  createAdministrator: {
+    // Handing out Admin needs every permission there is.
+    permission: ALL,
+    call: (ctx) =>
+      svc.administrators.createAdministrator!(ctx, {
+        email: `${unique('admin')}@example.com`,
+        password: 'Str0ng!password',
+      }),
+  },
+  ensureFirstAdministrator: {
+    internal:
+      'start-up, as the system; does nothing once an administrator exists, else calls createAdministrator',
+  },
+  generatePassword: { internal: 'a pure random password' },
+  getOwnProfile: { signedIn: 'one’s own profile', call: (ctx) => svc.ownProfile.getOwnProfile!(ctx) },
+  setOwnLanguage: {
+    signedIn: 'one’s own language',
+    call: (ctx) => svc.ownProfile.setOwnLanguage!(ctx, 'vi'),
+  },
+};
+
+// The checks.
+
+const REFUSED: readonly ErrorCode[] = ['FORBIDDEN', 'UNAUTHENTICATED'];
+
+/** What a call ended with: 'ok', or the AppError's code (anything else is a bug and fails the test). */
+async function outcome(call: Call, ctx: ServiceContext): Promise<'ok' | ErrorCode> {
+  try {
+    await call(ctx);
+    return 'ok';
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+}
+
+const baseName = (key: string) => key.split(' ')[0]!;
+
+t.test('every service file is in MODULES and every exported function has a row', async (t) => {
+  const files = globSync('server/domains/**/*.service.ts', { cwd: ROOT }).map((f) =>
+    f.split(path.sep).join('/'),
+  );
+  const known = new Set<string>(Object.values(MODULES));
+  t.same(
+    files.filter((file) => !known.has(file)).sort(),
+    [],
+    'service files missing from MODULES (add them, then a row per function)',
+  );
+  t.same(
+    [...known].filter((file) => !files.includes(file)),
+    [],
+    'MODULES names files that are gone (moved? change the path)',
+  );
+
+  const exported = new Map<string, string[]>();
+  for (const [module, exports] of Object.entries(svc)) {
+    for (const [name, value] of Object.entries(exports)) {
+      if (typeof value === 'function') exported.set(name, [...(exported.get(name) ?? []), module]);
+    }
+  }
+  t.same(
+    [...exported].filter(([, modules]) => modules.length > 1),
+    [],
+    'function names are unique across services (the rows are keyed by name)',
+  );
+  const rowed = new Set(Object.keys(ROWS).map(baseName));
+  t.same(
+    [...exported.keys()].filter((name) => !rowed.has(name)).sort(),
+    [],
+    'exported service functions without a row: add one saying who may call it',
+  );
+  t.same(
+    [...rowed].filter((name) => !exported.has(name)).sort(),
+    [],
+    'rows for functions that no longer exist',
+  );
+  for (const [key, row] of Object.entries(ROWS)) {
+    const reason =
+      'internal' in row ? row.internal : 'public' in row ? row.public : 'system' in row ? row.system : '';
+    if ('internal' in row || 'public' in row || 'system' in row)
+      t.ok(reason.trim().length > 10, `${key}: a reason`);
+  }
+});
+
+for (const [key, row] of Object.entries(ROWS)) {
+  if ('internal' in row) continue;
+
+  if ('permission' in row) {
+    const needed = [row.permission].flat() as Permission[];
+    t.test(
+      `${key}: needs ${needed.length === ALL.length ? 'every permission' : needed.join(' + ')}`,
+      async (t) => {
+        const refusals = row.hides ? [...REFUSED, 'NOT_FOUND'] : REFUSED;
+        const anonymous = await outcome(row.call, contextOf(ANONYMOUS));
+        t.ok(refusals.includes(anonymous as ErrorCode), `nobody is refused (got ${anonymous})`);
+        for (const missing of needed) {
+          const lacking = await person(ALL.filter((p) => p !== missing));
+          const answer = await outcome(row.call, contextOf(lacking));
+          t.ok(
+            refusals.includes(answer as ErrorCode),
+            `a person with all but ${missing} is refused (got ${answer})`,
+          );
+        }
+        const holder = await person([...needed, ...(row.with ?? [])]);
+        t.equal(await outcome(row.call, contextOf(holder)), 'ok', 'a holder gets through');
+      },
+    );
+  } else if ('signedIn' in row) {
+    t.test(`${key}: any signed-in person (${row.signedIn})`, async (t) => {
+      const anonymous = await outcome(row.call, contextOf(ANONYMOUS));
+      t.ok(REFUSED.includes(anonymous as ErrorCode), `nobody is refused (got ${anonymous})`);
+      const plain = await person([]);
+      t.equal(
+        await outcome(row.call, contextOf(plain)),
+        row.holderGets ?? 'ok',
+        'a person without permissions gets through',
+      );
+      if (row.others) {
+        const everything = await person(ALL);
+        const answer = await outcome(row.others, contextOf(everything));
+        t.ok(
+          [...REFUSED, 'NOT_FOUND'].includes(answer as ErrorCode),
+          `another person’s, even for one who holds every permission, is refused or hidden (got ${answer})`,
+        );
+      }
+    });
+  } else if ('public' in row) {
+    t.test(`${key}: public (${row.public})`, async (t) => {
+      const anonymous = await outcome(row.call, contextOf(ANONYMOUS));
+      t.notOk(
+        REFUSED.includes(anonymous as ErrorCode),
+        `nobody is not refused for who they are (got ${anonymous})`,
+      );
+    });
+  } else {
+    t.test(`${key}: the system only (${row.system})`, async (t) => {
+      const anonymous = await outcome(row.call, contextOf(ANONYMOUS));
+      t.ok(REFUSED.includes(anonymous as ErrorCode), `nobody is refused (got ${anonymous})`);
+      const everything = await person(ALL);
+      const answer = await outcome(row.call, contextOf(everything));
+      t.ok(
+        REFUSED.includes(answer as ErrorCode),
+        `a person holding every permission is refused (got ${answer})`,
+      );
+      t.equal(await outcome(row.call, system), 'ok', 'the system gets through');
+    });
+  }
+}
