@@ -6,7 +6,7 @@ import type { Db } from '../server/db/connect.ts';
 import { pendingMigrations } from '../server/db/migrate.ts';
 import { openDatabase, type OpenDatabase } from '../server/db/open.ts';
 import { loadUserActor } from '../server/domains/access/actor.service.ts';
-import { findUserByEmail } from '../server/domains/users/users.repository.ts';
+import { findUserByEmail } from '../server/domains/accounts/accounts.repository.ts';
 import type { Language } from '../shared/i18n/index.ts';
 import { CliError, describeError, formatError } from './errors.ts';
 import type { Translate } from './i18n.ts';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { createAdministrator, generatePassword } from '../../server/domains/users/administrators.service.ts';
-import { findUserByEmail } from '../../server/domains/users/users.repository.ts';
+import { createAdministrator, generatePassword } from '../../server/domains/accounts/administrators.ts';
+import { findUserByEmail } from '../../server/domains/accounts/accounts.repository.ts';
 import { commandGroup, printLines, type CliRuntime } from '../runtime.ts';
 
 interface CreateAdminOptions {

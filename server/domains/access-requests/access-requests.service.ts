@@ -12,7 +12,7 @@ import { authorize, can } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { AccessRequestStatus } from '../../db/database.ts';
 import { assignRole, findRole, type RoleRecord } from '../access/access.repository.ts';
-import { composeAccountMail, mailName, mailTranslator } from '../invitations/account-mail.ts';
+import { composeAccountMail, mailName, mailTranslator } from '../accounts/account-mail.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './access-requests.repository.ts';

@@ -11,7 +11,7 @@ import {
   lockRole,
   type RoleRecord,
 } from '../access/access.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../accounts/accounts.repository.ts';
 import { canAssignRole, requireAssignableRole } from './access-requests.service.ts';
 import * as repo from './access-requests.repository.ts';
 

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../core/context.ts';
 import { validationError } from '../../core/errors.ts';
 import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { resendInvitation } from '../invitations/invitations.service.ts';
+import { resendInvitation } from '../accounts/invite.ts';
 import { setUserStatus } from './employees.service.ts';
 import * as repo from './employees.repository.ts';
 

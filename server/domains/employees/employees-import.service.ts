@@ -7,7 +7,7 @@ import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { NewUser, UserUpdate } from '../../db/database.ts';
 import { findDepartmentsByNames } from '../departments/departments.repository.ts';
-import { issueInvitation } from '../invitations/invitations.service.ts';
+import { issueInvitation } from '../accounts/invite.ts';
 import {
   createSchema,
   referenceProblems,

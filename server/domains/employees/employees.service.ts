@@ -19,8 +19,8 @@ import { AppError, isUniqueViolation, validationError } from '../../core/errors.
 import { authorize, can } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { paginate } from '../../core/paging.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
-import { issueInvitation, resendInvitation } from '../invitations/invitations.service.ts';
+import { revokeUserSessions } from '../accounts/sessions.repository.ts';
+import { issueInvitation, resendInvitation } from '../accounts/invite.ts';
 import {
   checkDocuments,
   storeDocuments,

@@ -10,7 +10,7 @@ import { AppError, isUniqueViolation, validationError } from '../../core/errors.
 import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { paginate } from '../../core/paging.ts';
-import { issueInvitation } from '../invitations/invitations.service.ts';
+import { issueInvitation } from '../accounts/invite.ts';
 import { externalSchema, schemaProblems, toColumns } from './employee-input.ts';
 import { toEmployee, toSummary } from './employee-views.ts';
 import * as repo from './employees.repository.ts';

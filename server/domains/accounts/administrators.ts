@@ -9,7 +9,7 @@ import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { UserRow } from '../../db/database.ts';
 import { assignRole, countUsersWithBuiltInRole, findBuiltInRole } from '../access/access.repository.ts';
-import { findUserByEmail, insertUser, updateUser } from './users.repository.ts';
+import { findUserByEmail, insertUser, updateUser } from './accounts.repository.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

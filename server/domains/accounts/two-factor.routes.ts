@@ -15,7 +15,7 @@ import {
   regenerateRecoveryCodes,
   resetTwoFactor,
   startTwoFactorSetup,
-} from './two-factor.service.ts';
+} from './two-factor.ts';
 
 const tags = ['Two-factor authentication'];
 const errors = {

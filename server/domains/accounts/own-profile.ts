@@ -4,8 +4,8 @@ import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { toSessionUser } from './administrators.service.ts';
-import { findUserById, updateUser } from './users.repository.ts';
+import { toSessionUser } from './administrators.ts';
+import { findUserById, updateUser } from './accounts.repository.ts';
 
 function requireSelf(ctx: ServiceContext): string {
   if (!ctx.actor.id) throw new AppError('UNAUTHENTICATED');

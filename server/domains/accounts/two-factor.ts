@@ -15,10 +15,10 @@ import { verifyPassword } from '../../core/password-hash.ts';
 import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { UserRow } from '../../db/database.ts';
-import { composeAccountMail, mailName, mailTranslator } from '../invitations/account-mail.ts';
-import { hashOneTimeToken, newOneTimeToken } from '../invitations/one-time-token.ts';
+import { composeAccountMail, mailName, mailTranslator } from './account-mail.ts';
+import { hashOneTimeToken, newOneTimeToken } from './one-time-token.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from './accounts.repository.ts';
 import * as repo from './two-factor.repository.ts';
 
 const ISSUER = 'Backoffice';

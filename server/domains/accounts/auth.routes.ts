@@ -18,7 +18,7 @@ import {
   setRefreshCookie,
   type AccessTokenClaims,
 } from '../../plugins/auth.ts';
-import { getOwnProfile, setOwnLanguage } from '../users/profile.service.ts';
+import { getOwnProfile, setOwnLanguage } from './own-profile.ts';
 import {
   checkPasswordStrength,
   refreshSession,
@@ -26,7 +26,7 @@ import {
   signInWithSecondFactor,
   signOut,
   type IssuedSession,
-} from './auth.service.ts';
+} from './sign-in.ts';
 
 const tags = ['Auth'];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };

@@ -23,7 +23,7 @@ import {
   resetPassword,
   updatePasswordPolicy,
   validatePasswordChange,
-} from './passwords.service.ts';
+} from './change-password.ts';
 
 const tags = ['Passwords'];
 const errors = {

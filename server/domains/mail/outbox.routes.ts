@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorResponse } from '../../../shared/common.schemas.ts';
 import { AppError } from '../../core/errors.ts';
-import { listOutbox } from '../mail/mail.service.ts';
+import { listOutbox } from './mail.service.ts';
 
 const OutboxMail = Type.Object({
   id: Type.String(),

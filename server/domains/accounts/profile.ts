@@ -5,9 +5,9 @@ import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { toSessionUser } from '../users/administrators.service.ts';
-import { findUserById, updateUser } from '../users/users.repository.ts';
-import * as repo from './profile.repository.ts';
+import { toSessionUser } from './administrators.ts';
+import { findUserById, updateUser } from './accounts.repository.ts';
+import * as repo from './avatars.repository.ts';
 
 function requireSelf(ctx: ServiceContext): string {
   if (!ctx.actor.id) throw new AppError('UNAUTHENTICATED');

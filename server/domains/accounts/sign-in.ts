@@ -6,11 +6,11 @@ import { SYSTEM_ACTOR, type ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { decoyPasswordHash, verifyPassword } from '../../core/password-hash.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { toSessionUser } from '../users/administrators.service.ts';
+import { toSessionUser } from './administrators.ts';
 import type { UserRow } from '../../db/database.ts';
 import type { TwoFactorSignInBody } from '../../../shared/account.schemas.ts';
-import { consumeTwoFactorChallenge, requireSecondFactor } from '../two-factor/two-factor.service.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
+import { consumeTwoFactorChallenge, requireSecondFactor } from './two-factor.ts';
+import { findUserByEmail } from './accounts.repository.ts';
 import * as sessions from './sessions.repository.ts';
 
 /** A refresh token that was just replaced is still honoured this long, for tabs that refreshed together. */

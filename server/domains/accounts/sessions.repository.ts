@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { SessionRow, UserRow } from '../../db/database.ts';
-import { ACCOUNT_SETTING_DEFAULTS } from '../passwords/account-settings.ts';
-import { passwordExpiredSql } from '../passwords/passwords.repository.ts';
+import { ACCOUNT_SETTING_DEFAULTS } from './account-settings.ts';
+import { passwordExpiredSql } from './passwords.repository.ts';
 
 export async function insertSession(
   db: Db,
