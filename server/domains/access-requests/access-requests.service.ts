@@ -11,7 +11,7 @@ import { AppError, validationError } from '../../core/errors.ts';
 import { authorize, can } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { AccessRequestStatus } from '../../db/database.ts';
-import { assignRole, findRole, type RoleRecord } from '../access/access.repository.ts';
+import { assignRole, findRole, type RoleRecord } from '../access/role-assignments.service.ts';
 import { composeAccountMail, mailName, mailTranslator } from '../accounts/account-mail.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -33,7 +33,7 @@ export function canAssignRole(actor: Actor, role: Pick<RoleRecord, 'permissions'
 
 /** An ACCESS role that can be given to people: active, not deleted, within the actor's own permissions. */
 export async function requireAssignableRole(ctx: ServiceContext, roleId: string, field = 'roleId') {
-  const role = await findRole(ctx.db, roleId);
+  const role = await findRole(ctx, roleId);
   if (!role || role.type !== 'ACCESS' || role.status !== 'ACTIVE')
     throw validationError([{ field, code: 'roleNotAssignable' }]);
   if (!canAssignRole(ctx.actor, role)) throw validationError([{ field, code: 'rolePermissionsNotHeld' }]);
@@ -218,7 +218,7 @@ export async function grantAccessRequest(
     if (before.status !== 'PENDING')
       throw validationError([{ field: 'status', code: 'accessRequestClosed' }]);
     const role = await requireAssignableRole(tx, input.roleId);
-    await assignRole(tx.db, {
+    await assignRole(tx, {
       user_id: before.requester_id,
       role_id: role.id,
       project_id: null,

@@ -10,13 +10,13 @@ import {
   findRole,
   lockRole,
   type RoleRecord,
-} from '../access/access.repository.ts';
-import { findUserById } from '../accounts/accounts.repository.ts';
+} from '../access/role-assignments.service.ts';
+import { findUserById } from '../accounts/accounts.service.ts';
 import { canAssignRole, requireAssignableRole } from './access-requests.service.ts';
 import * as repo from './access-requests.repository.ts';
 
 async function requireAccessRole(ctx: ServiceContext, roleId: string, lock = false): Promise<RoleRecord> {
-  const role = lock ? await lockRole(ctx.db, roleId) : await findRole(ctx.db, roleId);
+  const role = lock ? await lockRole(ctx, roleId) : await findRole(ctx, roleId);
   if (!role || role.type !== 'ACCESS') throw new AppError('NOT_FOUND');
   return role;
 }
@@ -60,10 +60,10 @@ export async function addRoleMember(ctx: ServiceContext, roleId: string, userId:
   await inTransaction(ctx, async (tx) => {
     await requireAccessRole(tx, roleId, true);
     const role = await requireAssignableRole(tx, roleId, 'roleId');
-    const user = await findUserById(tx.db, userId);
+    const user = await findUserById(tx, userId);
     if (!user || user.status === 'INACTIVE')
       throw validationError([{ field: 'userId', code: 'invalid', params: { field: 'userId' } }]);
-    await assignRole(tx.db, {
+    await assignRole(tx, {
       user_id: user.id,
       role_id: role.id,
       project_id: null,
@@ -88,7 +88,7 @@ export async function removeRoleMember(ctx: ServiceContext, roleId: string, user
     const removed = await repo.removeRoleMember(tx.db, role.id, userId);
     if (!removed) throw new AppError('NOT_FOUND');
     // Checked after the removal, inside the transaction: throwing puts the assignment back.
-    if (role.built_in_key === 'admin' && (await countUsersWithBuiltInRole(tx.db, 'admin')) === 0)
+    if (role.built_in_key === 'admin' && (await countUsersWithBuiltInRole(tx, 'admin')) === 0)
       throw validationError([{ field: 'userId', code: 'lastAdministrator' }]);
     await recordAudit(tx, {
       action: 'role.member_removed',

@@ -1,6 +1,7 @@
 import type { TOptions } from 'i18next';
 import { i18nFor, type Language } from '../../../shared/i18n/index.ts';
-import type { MailMessage } from '../mail/mail.service.ts';
+import type { ServiceContext } from '../../core/context.ts';
+import { queueMail, type MailMessage } from '../mail/mail.service.ts';
 
 /** A translator for the `mail` namespace in the recipient's language. */
 export function mailTranslator(language: Language) {
@@ -63,4 +64,27 @@ export function composeAccountMail(mail: AccountMail): MailMessage {
 /** The display name of a person in mails: last name, then first name (spec section 2). */
 export function mailName(user: { first_name: string; last_name: string; email: string }): string {
   return [user.last_name, user.first_name].filter(Boolean).join(' ') || user.email;
+}
+
+/** Tells a person their password changed (by them, or through a reset link), in case it was not them. */
+export async function queuePasswordChangedMail(
+  tx: ServiceContext,
+  user: { email: string; first_name: string; last_name: string; language: Language },
+  at: Date,
+): Promise<void> {
+  const t = mailTranslator(user.language);
+  await queueMail(
+    tx,
+    composeAccountMail({
+      to: user.email,
+      name: mailName(user),
+      language: user.language,
+      template: 'password-changed',
+      subject: t('passwordChanged.subject'),
+      paragraphs: [
+        t('passwordChanged.intro', { changedAt: formatMailTime(at) }),
+        t('passwordChanged.warning'),
+      ],
+    }),
+  );
 }

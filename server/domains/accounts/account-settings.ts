@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.ts';
+import { findSettings, upsertSetting } from './settings.repository.ts';
 
 /** Account settings kept in `app_settings` (key → jsonb number), with the defaults used when unset. */
 export const ACCOUNT_SETTING_DEFAULTS = {
@@ -22,11 +23,7 @@ function asNumber(value: unknown, fallback: number): number {
 
 /** Every account setting, the stored value or its default. */
 export async function readAccountSettings(db: Db): Promise<AccountSettings> {
-  const rows = await db
-    .selectFrom('app_settings')
-    .select(['key', 'value'])
-    .where('key', 'in', KEYS)
-    .execute();
+  const rows = await findSettings(db, KEYS);
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   return Object.fromEntries(
     KEYS.map((key) => [key, asNumber(stored.get(key), ACCOUNT_SETTING_DEFAULTS[key])]),
@@ -34,13 +31,5 @@ export async function readAccountSettings(db: Db): Promise<AccountSettings> {
 }
 
 export async function writeAccountSettings(db: Db, values: Partial<AccountSettings>): Promise<void> {
-  for (const [key, value] of Object.entries(values)) {
-    await db
-      .insertInto('app_settings')
-      .values({ key, value: JSON.stringify(value) })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: new Date() }),
-      )
-      .execute();
-  }
+  for (const [key, value] of Object.entries(values)) await upsertSetting(db, key, value);
 }

@@ -7,23 +7,15 @@ import { AppError, validationError } from '../../core/errors.ts';
 import { hashPassword } from '../../core/password-hash.ts';
 import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import type { UserRow } from '../../db/database.ts';
-import { assignRole, countUsersWithBuiltInRole, findBuiltInRole } from '../access/access.repository.ts';
+import {
+  assignRole,
+  countUsersWithBuiltInRole,
+  findBuiltInRole,
+} from '../access/role-assignments.service.ts';
 import { findUserByEmail, insertUser, updateUser } from './accounts.repository.ts';
+import { toSessionUser } from './session-user.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function toSessionUser(user: UserRow): SessionUser {
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    avatarUrl: user.avatar_url,
-    status: user.status,
-    language: user.language,
-  };
-}
 
 export interface NewAdministrator {
   email: string;
@@ -50,7 +42,7 @@ export async function createAdministrator(
   const passwordHash = await hashPassword(input.password);
 
   return inTransaction(ctx, async (tx) => {
-    const adminRole = await findBuiltInRole(tx.db, 'admin');
+    const adminRole = await findBuiltInRole(tx, 'admin');
     if (!adminRole) throw new AppError('INTERNAL', { details: { reason: 'the Admin role is missing' } });
     const existing = await findUserByEmail(tx.db, email);
     const user = existing
@@ -68,7 +60,7 @@ export async function createAdministrator(
           status: 'ACTIVE',
           created_by: tx.actor.id,
         });
-    await assignRole(tx.db, {
+    await assignRole(tx, {
       user_id: user.id,
       role_id: adminRole.id,
       project_id: null,
@@ -92,7 +84,7 @@ export async function createAdministrator(
 export async function ensureFirstAdministrator(
   ctx: ServiceContext,
 ): Promise<{ email: string; generatedPassword?: string } | null> {
-  if ((await countUsersWithBuiltInRole(ctx.db, 'admin')) > 0) return null;
+  if ((await countUsersWithBuiltInRole(ctx, 'admin')) > 0) return null;
   const email = ctx.config.BACKOFFICE_ADMIN_EMAIL ?? 'admin@backoffice.local';
   const generatedPassword = ctx.config.BACKOFFICE_ADMIN_PASSWORD ? undefined : generatePassword();
   await createAdministrator(ctx, {

@@ -1,17 +1,14 @@
-import type { SignUpBody, SignUpTokenInfo } from '../../../shared/account.schemas.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
-import { hashPassword } from '../../core/password-hash.ts';
-import { authorize, can, canAnywhere } from '../../core/policy.ts';
-import type { UserType } from '../../db/database.ts';
-import type { Permission } from '../../../shared/permissions.ts';
+import { canAnywhere } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import type { UserRow } from '../../db/database.ts';
+import type { UserType } from '../../db/database.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { readAccountSettings } from './account-settings.ts';
-import { checkNewPassword } from './new-password.ts';
 import { composeAccountMail, formatMailTime, mailName, mailTranslator } from './account-mail.ts';
+import { readAccountSettings } from './account-settings.ts';
+import { accountPolicy } from './accounts.policy.ts';
+import * as users from './accounts.repository.ts';
 import * as tokens from './account-tokens.repository.ts';
 import { hashOneTimeToken, newOneTimeToken } from './one-time-token.ts';
 
@@ -21,6 +18,7 @@ export interface InvitedUser {
   first_name: string;
   last_name: string;
   language: 'en' | 'vi';
+  user_type?: UserType;
 }
 
 async function sendInvitation(
@@ -72,24 +70,9 @@ async function sendInvitation(
  * Issues a single-use, expiring invitation link for a new (PENDING) person and queues the invitation
  * mail in their language, inside the caller's transaction: a rolled-back creation sends nothing.
  */
-export async function issueInvitation(
-  tx: ServiceContext,
-  user: {
-    id: string;
-    email: string;
-    first_name: string;
-    last_name: string;
-    language: 'en' | 'vi';
-    user_type?: UserType;
-  },
-): Promise<void> {
-  authorize(tx.actor, invitingPermission(user.user_type));
+export async function issueInvitation(tx: ServiceContext, user: InvitedUser): Promise<void> {
+  accountPolicy.authorize(tx.actor, 'invite', user);
   await inTransaction(tx, (inner) => sendInvitation(inner, user, 'invitation.issued'));
-}
-
-/** Who may invite a person: HR for employees, the managers of external users for external users. */
-function invitingPermission(userType: UserType | undefined): Permission {
-  return userType === 'EXTERNAL' ? 'external-users.manage' : 'employees.manage';
 }
 
 /** Sends a PENDING person a fresh invitation; every earlier link stops working. */
@@ -98,78 +81,10 @@ export async function resendInvitation(ctx: ServiceContext, userId: string): Pro
     throw new AppError('FORBIDDEN', { details: { permission: 'employees.manage' } });
   }
   await inTransaction(ctx, async (tx) => {
-    const user = await tx.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user || !can(tx.actor, invitingPermission(user.user_type))) throw new AppError('NOT_FOUND');
+    const user = await users.lockUser(tx.db, userId);
+    // One may not invite this kind of person: not-found, as for anyone they may not see.
+    if (!user || !accountPolicy.can(tx.actor, 'invite', user)) throw new AppError('NOT_FOUND');
     if (user.status !== 'PENDING') throw validationError([{ field: 'status', code: 'invitationNotPending' }]);
     await sendInvitation(tx, user, 'invitation.resent');
-  });
-}
-
-/** The invitation behind a link, while it can still be used; otherwise 410 'Invitation Link Expired'. */
-async function requireInvitation(ctx: ServiceContext, token: string, lock = false) {
-  const found = await tokens.findUsableToken(ctx.db, hashOneTimeToken(token), 'INVITATION', lock);
-  // A person who signed up already, or was deactivated, cannot use an old link.
-  if (!found || found.user.status !== 'PENDING') throw new AppError('INVITATION_LINK_EXPIRED');
-  return found;
-}
-
-/** Checks an invitation link and tells the sign-up page whom it is for. */
-export async function checkSignUpToken(ctx: ServiceContext, token: string): Promise<SignUpTokenInfo> {
-  const { user, expires_at } = await requireInvitation(ctx, token);
-  return {
-    email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    language: user.language,
-    expiresAt: expires_at.toISOString(),
-  };
-}
-
-/**
- * Completes an invitation: the person sets a password by the policy and agrees to the terms of
- * service and privacy policy; the PENDING account becomes ACTIVE and the link is used up.
- */
-export async function signUp(ctx: ServiceContext, input: SignUpBody): Promise<{ email: string }> {
-  await requireInvitation(ctx, input.token);
-  const problems = checkNewPassword(input);
-  if (input.agreeToTerms !== true) problems.push({ field: 'agreeToTerms', code: 'termsRequired' });
-  if (problems.length > 0) throw validationError(problems);
-  const passwordHash = await hashPassword(input.password);
-
-  return inTransaction(ctx, async (tx) => {
-    const invitation = await requireInvitation(tx, input.token, true);
-    const before: UserRow = invitation.user;
-    const now = new Date();
-    const user = await tx.db
-      .updateTable('users')
-      .set({
-        password_hash: passwordHash,
-        password_changed_at: now,
-        terms_accepted_at: now,
-        status: 'ACTIVE',
-        updated_at: now,
-      })
-      .where('id', '=', before.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await tokens.markTokenUsed(tx.db, invitation.id);
-    await tokens.revokeAccountTokens(tx.db, user.id, 'INVITATION');
-    await recordAudit(
-      { ...tx, actor: { ...tx.actor, id: user.id, label: user.email } },
-      {
-        action: 'user.signed_up',
-        entityType: 'user',
-        entityId: user.id,
-        before: { status: before.status },
-        after: { status: user.status, termsAcceptedAt: now.toISOString() },
-      },
-    );
-    return { email: user.email };
   });
 }

@@ -1,5 +1,11 @@
 import type { PasswordExpiry } from '../../../shared/account.schemas.ts';
-import type { AccountSettings } from './account-settings.ts';
+import { recordAudit } from '../../core/audit.ts';
+import type { ServiceContext } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
+import { inTransaction } from '../../core/transaction.ts';
+import { readAccountSettings, type AccountSettings } from './account-settings.ts';
+import { requireSelf } from './accounts.policy.ts';
+import * as users from './accounts.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -23,4 +29,20 @@ export function passwordExpiryOf(
   const daysLeft = Math.max(0, Math.ceil(msLeft / DAY_MS));
   const state = msLeft <= 0 ? 'EXPIRED' : daysLeft <= reminderDays ? 'EXPIRING_SOON' : 'OK';
   return { state, expiresAt: expiresAt.toISOString(), daysLeft, maxAgeDays, reminderDays, notified };
+}
+
+/** Where the caller's password stands against the expiry policy. */
+export async function getPasswordExpiry(ctx: ServiceContext): Promise<PasswordExpiry> {
+  const user = await users.findUserById(ctx.db, requireSelf(ctx));
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return passwordExpiryOf(user, await readAccountSettings(ctx.db));
+}
+
+/** The caller closed the "password expires soon" notice: it is not shown again for this password. */
+export async function markExpiryNotified(ctx: ServiceContext): Promise<void> {
+  const userId = requireSelf(ctx);
+  await inTransaction(ctx, async (tx) => {
+    await users.markExpiryNotified(tx.db, userId);
+    await recordAudit(tx, { action: 'password.expiry_notified', entityType: 'user', entityId: userId });
+  });
 }

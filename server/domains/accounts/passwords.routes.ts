@@ -13,17 +13,11 @@ import {
   TokenBody,
 } from '../../../shared/account.schemas.ts';
 import { ErrorResponse } from '../../../shared/common.schemas.ts';
-import {
-  changePassword,
-  checkResetToken,
-  getPasswordExpiry,
-  getPasswordPolicy,
-  markExpiryNotified,
-  requestPasswordReset,
-  resetPassword,
-  updatePasswordPolicy,
-  validatePasswordChange,
-} from './change-password.ts';
+import { changePassword, validatePasswordChange } from './change-password.ts';
+import { requestPasswordReset } from './forgot-password.ts';
+import { getPasswordExpiry, markExpiryNotified } from './password-expiry.ts';
+import { getPasswordPolicy, updatePasswordPolicy } from './password-policy.ts';
+import { checkResetToken, resetPassword } from './reset-password.ts';
 
 const tags = ['Passwords'];
 const errors = {

@@ -1,26 +1,55 @@
 import type { ProfileUpdateBody } from '../../../shared/account.schemas.ts';
 import { AVATAR_MAX_BYTES } from '../../../shared/account.schemas.ts';
 import type { SessionUser } from '../../../shared/auth.schemas.ts';
+import { isLanguage, type Language } from '../../../shared/i18n/index.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { toSessionUser } from './administrators.ts';
-import { findUserById, updateUser } from './accounts.repository.ts';
-import * as repo from './avatars.repository.ts';
+import { requireSelf } from './accounts.policy.ts';
+import * as users from './accounts.repository.ts';
+import * as avatars from './avatars.repository.ts';
+import { toSessionUser } from './session-user.ts';
 
-function requireSelf(ctx: ServiceContext): string {
-  if (!ctx.actor.id) throw new AppError('UNAUTHENTICATED');
-  return ctx.actor.id;
+/** The caller's live account row, locked for the change; a deleted account is signed out. */
+async function lockSelf(tx: ServiceContext) {
+  const user = await users.lockUser(tx.db, requireSelf(tx));
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return user;
+}
+
+/** The signed-in person as the session shows them. */
+export async function getOwnProfile(ctx: ServiceContext): Promise<SessionUser> {
+  const user = await users.findUserById(ctx.db, requireSelf(ctx));
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return toSessionUser(user);
+}
+
+/** Keeps the caller's interface language, so every device and every mail uses it. */
+export async function setOwnLanguage(ctx: ServiceContext, language: Language): Promise<SessionUser> {
+  requireSelf(ctx);
+  if (!isLanguage(language))
+    throw validationError([{ field: 'language', code: 'invalid', params: { field: 'language' } }]);
+  return inTransaction(ctx, async (tx) => {
+    const before = await lockSelf(tx);
+    const user = await users.updateUser(tx.db, before.id, { language });
+    await recordAudit(tx, {
+      action: 'user.language_changed',
+      entityType: 'user',
+      entityId: user.id,
+      before: { language: before.language },
+      after: { language },
+    });
+    return toSessionUser(user);
+  });
 }
 
 /** Updates the caller's own details: names and interface language (spec section 7, PUT /users). */
 export async function updateOwnProfile(ctx: ServiceContext, input: ProfileUpdateBody): Promise<SessionUser> {
-  const userId = requireSelf(ctx);
+  requireSelf(ctx);
   return inTransaction(ctx, async (tx) => {
-    const before = await findUserById(tx.db, userId);
-    if (!before) throw new AppError('UNAUTHENTICATED');
-    const user = await updateUser(tx.db, userId, {
+    const before = await lockSelf(tx);
+    const user = await users.updateUser(tx.db, before.id, {
       first_name: input.firstName.trim(),
       last_name: input.lastName.trim(),
       language: input.language,
@@ -28,7 +57,7 @@ export async function updateOwnProfile(ctx: ServiceContext, input: ProfileUpdate
     await recordAudit(tx, {
       action: 'user.profile_updated',
       entityType: 'user',
-      entityId: userId,
+      entityId: user.id,
       before: { firstName: before.first_name, lastName: before.last_name, language: before.language },
       after: { firstName: user.first_name, lastName: user.last_name, language: user.language },
     });
@@ -47,7 +76,7 @@ export function sniffImageType(content: Buffer): 'image/png' | 'image/jpeg' | nu
 
 /** Replaces the caller's avatar: a PNG or JPG image of at most 1 MB, checked by its content. */
 export async function setOwnAvatar(ctx: ServiceContext, content: unknown): Promise<SessionUser> {
-  const userId = requireSelf(ctx);
+  requireSelf(ctx);
   if (!Buffer.isBuffer(content) || content.length === 0)
     throw validationError([{ field: 'avatar', code: 'required' }]);
   if (content.length > AVATAR_MAX_BYTES)
@@ -55,15 +84,14 @@ export async function setOwnAvatar(ctx: ServiceContext, content: unknown): Promi
   const contentType = sniffImageType(content);
   if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   return inTransaction(ctx, async (tx) => {
-    const before = await findUserById(tx.db, userId);
-    if (!before) throw new AppError('UNAUTHENTICATED');
-    const avatarId = await repo.replaceAvatar(tx.db, userId, contentType, content);
+    const before = await lockSelf(tx);
+    const avatarId = await avatars.replaceAvatar(tx.db, before.id, contentType, content);
     // A new id per upload: the address changes, so caches never show the old picture.
-    const user = await updateUser(tx.db, userId, { avatar_url: `/api/avatars/${avatarId}` });
+    const user = await users.updateUser(tx.db, before.id, { avatar_url: `/api/avatars/${avatarId}` });
     await recordAudit(tx, {
       action: 'user.avatar_changed',
       entityType: 'user',
-      entityId: userId,
+      entityId: user.id,
       before: { avatarUrl: before.avatar_url },
       after: { avatarUrl: user.avatar_url, contentType, bytes: content.length },
     });
@@ -73,16 +101,15 @@ export async function setOwnAvatar(ctx: ServiceContext, content: unknown): Promi
 
 /** Removes the caller's avatar. */
 export async function removeOwnAvatar(ctx: ServiceContext): Promise<SessionUser> {
-  const userId = requireSelf(ctx);
+  requireSelf(ctx);
   return inTransaction(ctx, async (tx) => {
-    const before = await findUserById(tx.db, userId);
-    if (!before) throw new AppError('UNAUTHENTICATED');
-    await repo.deleteAvatar(tx.db, userId);
-    const user = await updateUser(tx.db, userId, { avatar_url: null });
+    const before = await lockSelf(tx);
+    await avatars.deleteAvatar(tx.db, before.id);
+    const user = await users.updateUser(tx.db, before.id, { avatar_url: null });
     await recordAudit(tx, {
       action: 'user.avatar_removed',
       entityType: 'user',
-      entityId: userId,
+      entityId: user.id,
       before: { avatarUrl: before.avatar_url },
     });
     return toSessionUser(user);
@@ -91,7 +118,7 @@ export async function removeOwnAvatar(ctx: ServiceContext): Promise<SessionUser>
 
 /** An avatar image by its id (the id is random and changes with every upload). */
 export async function getAvatar(ctx: ServiceContext, id: string) {
-  const avatar = await repo.findAvatar(ctx.db, id);
+  const avatar = await avatars.findAvatar(ctx.db, id);
   if (!avatar) throw new AppError('NOT_FOUND');
   return { contentType: avatar.content_type, content: avatar.content };
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { SessionRow, UserRow } from '../../db/database.ts';
 import { ACCOUNT_SETTING_DEFAULTS } from './account-settings.ts';
-import { passwordExpiredSql } from './passwords.repository.ts';
+import { passwordExpiredSql } from './accounts.repository.ts';
 
 export async function insertSession(
   db: Db,
@@ -86,15 +86,23 @@ export async function revokeSession(db: Db, sessionId: string, reason: string): 
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Revokes every live session of a user (deactivation, password change): they are signed out everywhere. */
-export async function revokeUserSessions(db: Db, userId: string, reason: string): Promise<string[]> {
-  const rows = await db
+/**
+ * Revokes every live session of a user (deactivation, a password change or reset): they are signed
+ * out everywhere, except in `keepSessionId` (the session that changed the password). Answers the ids.
+ */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  reason: string,
+  keepSessionId: string | null = null,
+): Promise<string[]> {
+  let query = db
     .updateTable('sessions')
     .set({ revoked_at: new Date(), revoked_reason: reason })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  const rows = await query.returning('id').execute();
   return rows.map((r) => r.id);
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import { findSetting, insertSettingIfMissing } from './settings.repository.ts';
 
 const SETTING_KEY = 'auth.jwt_secret';
 
@@ -10,15 +11,6 @@ const SETTING_KEY = 'auth.jwt_secret';
  */
 export async function resolveSigningSecret(db: Db, config: Config): Promise<string> {
   if (config.JWT_SECRET) return config.JWT_SECRET;
-  await db
-    .insertInto('app_settings')
-    .values({ key: SETTING_KEY, value: JSON.stringify(randomBytes(48).toString('base64url')) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_settings')
-    .select('value')
-    .where('key', '=', SETTING_KEY)
-    .executeTakeFirstOrThrow();
-  return row.value as string;
+  await insertSettingIfMissing(db, SETTING_KEY, randomBytes(48).toString('base64url'));
+  return (await findSetting(db, SETTING_KEY)) as string;
 }

@@ -8,14 +8,14 @@ import {
   TwoFactorStatus,
 } from '../../../shared/account.schemas.ts';
 import { ErrorResponse, IdParams } from '../../../shared/common.schemas.ts';
+import { resetTwoFactor } from './two-factor-reset.ts';
 import {
   disableTwoFactor,
   enableTwoFactor,
   getTwoFactorStatus,
   regenerateRecoveryCodes,
-  resetTwoFactor,
   startTwoFactorSetup,
-} from './two-factor.ts';
+} from './two-factor-setup.ts';
 
 const tags = ['Two-factor authentication'];
 const errors = {

@@ -12,6 +12,7 @@ import { AppError, isUniqueViolation, validationError } from '../../core/errors.
 import { authorize, can } from '../../core/policy.ts';
 import { paginate } from '../../core/paging.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { setDepartmentMembers } from '../accounts/accounts.service.ts';
 import * as repo from './departments.repository.ts';
 
 function toDepartment(ctx: ServiceContext, record: repo.DepartmentRecord): Department {
@@ -86,7 +87,7 @@ export async function createDepartment(ctx: ServiceContext, input: DepartmentBod
         created_by: tx.actor.id,
       })
       .catch((error) => Promise.reject(duplicateName(error)));
-    if (input.memberIds?.length) await repo.replaceDepartmentMembers(tx.db, id, input.memberIds);
+    if (input.memberIds?.length) await setDepartmentMembers(tx, id, input.memberIds);
     const created = await requireDepartment(tx, id, { allMembers: true });
     await recordAudit(tx, {
       action: 'department.created',
@@ -114,7 +115,7 @@ export async function updateDepartment(
         ...(input.description !== undefined && { description: input.description?.trim() || null }),
       })
       .catch((error) => Promise.reject(duplicateName(error)));
-    if (input.memberIds) await repo.replaceDepartmentMembers(tx.db, id, input.memberIds);
+    if (input.memberIds) await setDepartmentMembers(tx, id, input.memberIds);
     const after = await requireDepartment(tx, id, { allMembers: true });
     await recordAudit(tx, {
       action: 'department.updated',

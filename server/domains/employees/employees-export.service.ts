@@ -7,7 +7,7 @@ import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { validationError } from '../../core/errors.ts';
 import { authorize } from '../../core/policy.ts';
-import { findDepartmentsByNames } from '../departments/departments.repository.ts';
+import { findDepartmentsByNames } from '../departments/department-lookup.service.ts';
 import * as repo from './employees.repository.ts';
 import {
   SHEET_COLUMNS,
@@ -143,7 +143,7 @@ export async function resolveNamedFilters(
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const byName = (values: readonly string[] = []) => values.filter((v) => !uuid.test(v));
   const [departments, roles] = await Promise.all([
-    findDepartmentsByNames(ctx.db, byName(names.departments)),
+    findDepartmentsByNames(ctx, byName(names.departments)),
     byName(names.roles).length ? repo.findEmployeeRoles(ctx.db, { names: byName(names.roles) }) : [],
   ]);
   const problems: Array<{ field: string; code: string }> = [];

@@ -19,7 +19,7 @@ import { AppError, isUniqueViolation, validationError } from '../../core/errors.
 import { authorize, can } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { paginate } from '../../core/paging.ts';
-import { revokeUserSessions } from '../accounts/sessions.repository.ts';
+import { insertUser, revokeUserSessions, updateUser } from '../accounts/accounts.service.ts';
 import { issueInvitation, resendInvitation } from '../accounts/invite.ts';
 import {
   checkDocuments,
@@ -174,17 +174,15 @@ export async function createEmployee(
 
   return withStoredFiles(ctx, (written) =>
     inTransaction(ctx, async (tx) => {
-      const id = await repo
-        .insertPerson(tx.db, {
-          ...values,
-          email: input.email.trim(),
-          first_name: input.firstName.trim(),
-          last_name: input.lastName.trim(),
-          user_type: 'EMPLOYEE',
-          status: 'PENDING',
-          created_by: tx.actor.id,
-        })
-        .catch((error) => Promise.reject(onUniqueEmail(error)));
+      const { id } = await insertUser(tx, {
+        ...values,
+        email: input.email.trim(),
+        first_name: input.firstName.trim(),
+        last_name: input.lastName.trim(),
+        user_type: 'EMPLOYEE',
+        status: 'PENDING',
+        created_by: tx.actor.id,
+      }).catch((error) => Promise.reject(onUniqueEmail(error)));
       if (input.employeeRoleId) await repo.setEmployeeRole(tx.db, id, input.employeeRoleId, tx.actor.id);
       await storeDocuments(tx, id, documents, written);
       const created = (await repo.findPerson(tx.db, id))!;
@@ -223,7 +221,7 @@ export async function updateEmployee(
         ...references!,
         ...(await emailProblems(tx, input.email, id)),
       ]);
-      await repo.updatePerson(tx.db, id, values).catch((error) => Promise.reject(onUniqueEmail(error)));
+      await updateUser(tx, id, values).catch((error) => Promise.reject(onUniqueEmail(error)));
       if (input.employeeRoleId !== undefined && input.employeeRoleId !== before.employee_role_id) {
         await repo.setEmployeeRole(tx.db, id, input.employeeRoleId, tx.actor.id);
       }
@@ -251,8 +249,8 @@ export async function setUserStatus(
     const deactivate = input.status !== 'ACTIVE';
     const status = deactivate ? 'INACTIVE' : before.password_set ? 'ACTIVE' : 'PENDING';
     if (status !== before.status) {
-      await repo.updatePerson(tx.db, id, { status });
-      const revoked = deactivate ? await revokeUserSessions(tx.db, id, 'deactivated') : [];
+      await updateUser(tx, id, { status });
+      const revoked = deactivate ? await revokeUserSessions(tx, id, 'deactivated') : [];
       await recordAudit(tx, {
         action: deactivate ? 'user.deactivated' : 'user.activated',
         entityType: 'user',
@@ -270,8 +268,8 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
   await inTransaction(ctx, async (tx) => {
     const before = await requireManageable(tx, id);
     if (tx.actor.id === id) throw new AppError('OWN_ACCOUNT');
-    await repo.updatePerson(tx.db, id, { deleted_at: new Date() });
-    await revokeUserSessions(tx.db, id, 'deleted');
+    await updateUser(tx, id, { deleted_at: new Date() });
+    await revokeUserSessions(tx, id, 'deleted');
     await recordAudit(tx, { action: 'user.deleted', entityType: 'user', entityId: id, before });
   });
 }
