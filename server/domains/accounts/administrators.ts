@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '../../../shared/auth.schemas.ts';
 import { isStrongPassword } from '../../../shared/rules/password.ts';
+import type { FieldProblem } from '../../../shared/errors.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
@@ -35,7 +36,7 @@ export async function createAdministrator(
   authorize(ctx.actor, 'employees.manage');
   authorize(ctx.actor, 'roles.manage');
   const email = input.email.trim();
-  const problems = [];
+  const problems: FieldProblem[] = [];
   if (!EMAIL_PATTERN.test(email)) problems.push({ field: 'email', code: 'email' });
   if (!isStrongPassword(input.password)) problems.push({ field: 'password', code: 'password' });
   if (problems.length > 0) throw validationError(problems);

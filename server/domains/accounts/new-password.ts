@@ -1,13 +1,9 @@
+import type { FieldProblem } from '../../../shared/errors.ts';
 import { isStrongPassword } from '../../../shared/rules/password.ts';
 
-interface Problem {
-  field: string;
-  code: string;
-}
-
 /** Field problems of a new password: the policy (spec section 5) and the confirmation. */
-export function checkNewPassword(input: { password: string; confirmPassword: string }): Problem[] {
-  const problems: Problem[] = [];
+export function checkNewPassword(input: { password: string; confirmPassword: string }): FieldProblem[] {
+  const problems: FieldProblem[] = [];
   if (!isStrongPassword(input.password)) problems.push({ field: 'password', code: 'password' });
   if (input.password !== input.confirmPassword)
     problems.push({ field: 'confirmPassword', code: 'passwordMismatch' });

@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/departments.schemas.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
+import type { FieldProblem } from '../../../shared/errors.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
 import { authorize, can } from '../../core/policy.ts';
 import { paginate } from '../../core/paging.ts';
@@ -52,7 +53,7 @@ async function requireDepartment(
 async function checkMembers(ctx: ServiceContext, memberIds: readonly string[] | undefined): Promise<void> {
   if (!memberIds?.length) return;
   const existing = await repo.existingPeople(ctx.db, memberIds);
-  const problems = memberIds.flatMap((id, index) =>
+  const problems: FieldProblem[] = memberIds.flatMap((id, index) =>
     existing.has(id) ? [] : [{ field: `memberIds.${index}`, code: 'unknownPerson' }],
   );
   if (problems.length > 0) throw validationError(problems);

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../core/context.ts';
+import type { FieldProblem } from '../../../shared/errors.ts';
 import { validationError } from '../../core/errors.ts';
 import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
@@ -12,7 +13,7 @@ async function requireEmails(ctx: ServiceContext, emails: readonly string[]) {
     ctx.db,
     emails.map((e) => e.trim()),
   );
-  const problems = emails.flatMap((email, index) =>
+  const problems: FieldProblem[] = emails.flatMap((email, index) =>
     found.has(email.trim().toLowerCase())
       ? []
       : [{ field: `emails.${index}`, code: 'unknownEmail', params: { email } }],
@@ -25,7 +26,7 @@ async function requireEmails(ctx: ServiceContext, emails: readonly string[]) {
 export async function inviteByEmail(ctx: ServiceContext, emails: readonly string[]): Promise<string[]> {
   authorize(ctx.actor, 'employees.manage');
   const people = await requireEmails(ctx, emails);
-  const problems = people.flatMap((person, index) =>
+  const problems: FieldProblem[] = people.flatMap((person, index) =>
     person.status === 'PENDING' ? [] : [{ field: `emails.${index}`, code: 'invitationNotPending' }],
   );
   if (problems.length > 0) throw validationError(problems);

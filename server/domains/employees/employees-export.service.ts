@@ -5,8 +5,10 @@ import type { EmployeeExportQuery, ExportFormat } from '../../../shared/employee
 import type { Language } from '../../../shared/i18n/index.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
+import type { FieldProblem, ValidationCode } from '../../../shared/errors.ts';
 import { validationError } from '../../core/errors.ts';
 import { authorize } from '../../core/policy.ts';
+import { inTransaction } from '../../core/transaction.ts';
 import { findDepartmentsByNames } from '../departments/department-lookup.service.ts';
 import * as repo from './employees.repository.ts';
 import {
@@ -78,7 +80,10 @@ export async function prepareEmployeeExport(
   const format = query.format ?? 'xlsx';
   const language = ctx.request.language;
   const t = peopleT(language);
-  await recordAudit(ctx, { action: 'employees.exported', entityType: 'user', after: { ...query, format } });
+  // Recorded when the export starts, in its own transaction: the file streams out after it.
+  await inTransaction(ctx, (tx) =>
+    recordAudit(tx, { action: 'employees.exported', entityType: 'user', after: { ...query, format } }),
+  );
   const stamp = new Date().toISOString().slice(0, 10);
   const headers = SHEET_COLUMNS.map((column) => headerOf(column, language));
 
@@ -146,12 +151,12 @@ export async function resolveNamedFilters(
     findDepartmentsByNames(ctx, byName(names.departments)),
     byName(names.roles).length ? repo.findEmployeeRoles(ctx.db, { names: byName(names.roles) }) : [],
   ]);
-  const problems: Array<{ field: string; code: string }> = [];
+  const problems: FieldProblem[] = [];
   const resolve = (
     values: readonly string[] | undefined,
     found: Array<{ id: string; name: string }>,
     field: string,
-    code: string,
+    code: ValidationCode,
   ) =>
     values?.map((value, index) => {
       if (uuid.test(value)) return value;

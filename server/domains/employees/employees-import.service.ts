@@ -1,5 +1,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import type { ValidationCode } from '../../../shared/errors.ts';
 import type { Language } from '../../../shared/i18n/index.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
@@ -45,7 +46,7 @@ export interface ImportProblem {
   row: number;
   column: string;
   field: string;
-  code: string;
+  code: ValidationCode;
   params?: Record<string, string | number>;
   message: string;
 }
@@ -250,7 +251,7 @@ export async function importEmployees(
     errors: [],
     warnings: [],
   };
-  const fileProblem = (code: string, params: Record<string, string> = {}) => {
+  const fileProblem = (code: ValidationCode, params: Record<string, string> = {}) => {
     report.errors.push({
       row: 0,
       column: '',

@@ -145,7 +145,11 @@ function throwProblems(problems: Problem[]): void {
   throw validationError(problems);
 }
 
-async function emailProblems(ctx: ServiceContext, email: string | undefined, selfId: string | null) {
+async function emailProblems(
+  ctx: ServiceContext,
+  email: string | undefined,
+  selfId: string | null,
+): Promise<Problem[]> {
   if (!email) return [];
   const existing = (await repo.findLiveByEmails(ctx.db, [email.trim()])).get(email.trim().toLowerCase());
   return existing && existing.id !== selfId ? [{ field: 'email', code: 'alreadyExists' }] : [];
