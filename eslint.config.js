@@ -60,4 +60,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One writer of `users`: the accounts repository. Other areas go through accounts/accounts.service.ts.
+    files: ['server/**/*.ts', 'cli/**/*.ts', 'worker/**/*.ts'],
+    ignores: ['server/domains/accounts/accounts.repository.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^users( as \\w+)?$/]',
+          message:
+            'Only server/domains/accounts/accounts.repository.ts writes `users`: call accounts/accounts.service.ts (insertUser, updateUser …).',
+        },
+      ],
+    },
+  },
 );

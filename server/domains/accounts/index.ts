@@ -1,5 +1,6 @@
 import { defineArea } from '../area.ts';
 import { accountJobs } from './accounts.jobs.ts';
+import { accountPolicy } from './accounts.policy.ts';
 import { authRoutes } from './auth.routes.ts';
 import { invitationRoutes } from './invitations.routes.ts';
 import { passwordRoutes } from './passwords.routes.ts';
@@ -14,6 +15,7 @@ export const accountsArea = defineArea({
   name: 'accounts',
   routes: [authRoutes, invitationRoutes, passwordRoutes, twoFactorRoutes, profileRoutes],
   jobs: accountJobs,
+  policies: [accountPolicy],
   commands: async () =>
     (await import('../../../cli/commands/administrators.ts')).registerAdministratorCommands,
 });
