@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
-import { can, definePolicy, isPerson, isSelf } from '../../core/policy.ts';
+import { can, definePolicy, isPerson } from '../../core/policy.ts';
 import type { UserType } from '../../db/database.ts';
 
 /** What the account rules look at: whose account it is and what kind of person holds it. */
@@ -10,19 +10,15 @@ export interface AccountSubject {
 }
 
 /**
- * Who may do what with an account. A person manages their own profile, password and second factor;
- * those who manage employees look after other people's second factor; invitations go out from HR
- * (employees) or from the managers of external users (external users).
+ * Who may do what with someone else's account: those who manage employees look after other people's
+ * second factor; invitations go out from HR (employees) or from the managers of external users
+ * (external users). What a person does with their own account needs only `requireSelf` below.
  */
-export const accountPolicy = definePolicy<AccountSubject, 'manageOwn' | 'manageTwoFactor' | 'invite'>(
-  'account',
-  {
-    manageOwn: (actor, account) => isSelf(actor, account.id),
-    manageTwoFactor: (actor) => can(actor, 'employees.manage'),
-    invite: (actor, account) =>
-      can(actor, account.user_type === 'EXTERNAL' ? 'external-users.manage' : 'employees.manage'),
-  },
-);
+export const accountPolicy = definePolicy<AccountSubject, 'manageTwoFactor' | 'invite'>('account', {
+  manageTwoFactor: (actor) => can(actor, 'employees.manage'),
+  invite: (actor, account) =>
+    can(actor, account.user_type === 'EXTERNAL' ? 'external-users.manage' : 'employees.manage'),
+});
 
 /**
  * The signed-in caller's own id, for the use cases about "my account" (the record is the caller,
