@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../server/config.ts';
 import { createContext, SYSTEM_ACTOR, type Actor, type ServiceContext } from '../server/core/context.ts';
@@ -6,7 +7,7 @@ import type { Db } from '../server/db/connect.ts';
 import { pendingMigrations } from '../server/db/migrate.ts';
 import { openDatabase, type OpenDatabase } from '../server/db/open.ts';
 import { loadUserActor } from '../server/domains/access/actor.service.ts';
-import { findUserByEmail } from '../server/domains/users/users.repository.ts';
+import { findUserByEmail } from '../server/domains/accounts/accounts.service.ts';
 import type { Language } from '../shared/i18n/index.ts';
 import { CliError, describeError, formatError } from './errors.ts';
 import type { Translate } from './i18n.ts';
@@ -30,6 +31,28 @@ function quietLog(env: NodeJS.ProcessEnv) {
       if (!silent) process.stderr.write(`${message}\n`);
     },
   };
+}
+
+/**
+ * The login name of whoever runs the command. `userInfo()` reads the password database, which a
+ * container may lack for its user id; the login variables stand in then.
+ */
+export function operatingSystemUser(env: NodeJS.ProcessEnv = process.env): string {
+  try {
+    const name = userInfo().username;
+    if (name) return name;
+  } catch {
+    // No entry for this user id (containers running as an arbitrary uid).
+  }
+  return env.USER || env.LOGNAME || env.USERNAME || 'unknown';
+}
+
+/**
+ * The system as the CLI acts for it: without `--as`, commands run with the system's permissions,
+ * and the audit trail still says who typed them — `system (os:alice)`.
+ */
+export function cliSystemActor(env: NodeJS.ProcessEnv = process.env): Actor {
+  return { ...SYSTEM_ACTOR, label: `system (os:${operatingSystemUser(env)})` };
 }
 
 /**
@@ -84,7 +107,7 @@ export class CliRuntime {
   /** Runs `work` with a ServiceContext for the actor of `--as` (default: the system). */
   withContext<T>(work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
     return this.withDatabase(async (database, config) => {
-      const actor = await this.resolveActor(database.db);
+      const actor = await this.resolveActor(database.db, config);
       // One request id per run ties together the audit events a command writes.
       const ctx = createContext({ db: database.db, config }, actor, {
         language: this.language,
@@ -94,10 +117,10 @@ export class CliRuntime {
     });
   }
 
-  private async resolveActor(db: Db): Promise<Actor> {
+  private async resolveActor(db: Db, config: Config): Promise<Actor> {
     const email = this.options.as;
-    if (!email) return SYSTEM_ACTOR;
-    const user = await findUserByEmail(db, email);
+    if (!email) return cliSystemActor(this.env);
+    const user = await findUserByEmail(createContext({ db, config }, SYSTEM_ACTOR), email);
     if (!user || user.status !== 'ACTIVE') throw new CliError('UNKNOWN_ACTOR', { email });
     return loadUserActor(db, user);
   }

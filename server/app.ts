@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config.ts';
 import { AppError } from './core/errors.ts';
 import type { Db } from './db/connect.ts';
-import { resolveSigningSecret } from './domains/auth/signing-secret.ts';
+import { resolveSigningSecret } from './domains/accounts/signing-secret.ts';
 import { AREAS } from './domains/areas.ts';
 import authPlugin from './plugins/auth.ts';
 import errorHandler from './plugins/error-handler.ts';

@@ -1,3 +1,5 @@
+import englishErrors from './i18n/en/errors.json' with { type: 'json' };
+
 /**
  * Error codes shared by server and client. The server maps each code to an HTTP status; the client
  * translates the code (i18n key `errors:<CODE>`) so every message reaches the user in their language.
@@ -40,12 +42,29 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** One failing field of a request: `field` is a dotted path, `code` an i18n key under `validation`. */
-export interface FieldError {
+/**
+ * Every field-error code: the keys of `errors:validation` in the English messages, so a code
+ * without a message (or a misspelt one) does not compile. tests/unit/validation-codes.test.ts holds
+ * the Vietnamese messages to the same keys and placeholders.
+ */
+export type ValidationCode = keyof (typeof englishErrors)['validation'];
+
+export const VALIDATION_CODES = Object.keys(englishErrors.validation) as ValidationCode[];
+
+export function isValidationCode(value: unknown): value is ValidationCode {
+  return typeof value === 'string' && (VALIDATION_CODES as readonly string[]).includes(value);
+}
+
+/** One failing field, as a service reports it: `field` is a dotted path, `code` an i18n key under `validation`. */
+export interface FieldProblem {
   field: string;
-  code: string;
-  message: string;
+  code: ValidationCode;
   params?: Record<string, string | number>;
+}
+
+/** One failing field of a request, with its message in the caller's language. */
+export interface FieldError extends FieldProblem {
+  message: string;
 }
 
 /** The body of every error response. */

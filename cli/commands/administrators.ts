@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { createAdministrator, generatePassword } from '../../server/domains/users/administrators.service.ts';
-import { findUserByEmail } from '../../server/domains/users/users.repository.ts';
+import { createAdministrator, generatePassword } from '../../server/domains/accounts/administrators.ts';
+import { findUserByEmail } from '../../server/domains/accounts/accounts.service.ts';
 import { commandGroup, printLines, type CliRuntime } from '../runtime.ts';
 
 interface CreateAdminOptions {
@@ -36,7 +36,7 @@ export function registerAdministratorCommands(program: Command, runtime: CliRunt
       const password = generated ?? (await readPassword(runtime));
       await runtime.withContext(async (ctx) => {
         // Only to word the message: the service itself decides between creating and promoting.
-        const existed = (await findUserByEmail(ctx.db, options.email)) !== undefined;
+        const existed = (await findUserByEmail(ctx, options.email)) !== undefined;
         const user = await createAdministrator(ctx, {
           email: options.email,
           password,

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type FieldError } from '../../shared/errors.ts';
+import { ERROR_STATUS, type ErrorCode, type FieldError, type FieldProblem } from '../../shared/errors.ts';
 
 /**
  * The one error type services throw. `code` decides the HTTP status and the translated message;
@@ -32,8 +32,8 @@ export class AppError extends Error {
   }
 }
 
-/** A validation failure on named fields, with i18n codes under `errors:validation`. */
-export function validationError(fields: Array<Omit<FieldError, 'message'> & { message?: string }>): AppError {
+/** A validation failure on named fields, with i18n codes under `errors:validation` (a typo does not compile). */
+export function validationError(fields: ReadonlyArray<FieldProblem & { message?: string }>): AppError {
   return new AppError('VALIDATION_FAILED', {
     details: fields.map((f) => ({ ...f, message: f.message ?? '' })),
   });

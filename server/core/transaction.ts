@@ -24,3 +24,13 @@ export async function inTransaction<T>(
   }
   return result;
 }
+
+/**
+ * Throws unless `ctx` is inside `inTransaction`. For the writes one area offers another (the
+ * accounts area's `updateUser`, access's `assignRole`): they join the caller's transaction, so the
+ * change commits with the caller's audit event, and may not run on their own.
+ */
+export function requireTransaction(ctx: ServiceContext, what: string): void {
+  if (!ctx.inTransaction)
+    throw new Error(`${what} must run inside inTransaction(): it commits with its caller`);
+}

@@ -10,8 +10,8 @@ import { AppError } from '../core/errors.ts';
 import { canAnywhere } from '../core/policy.ts';
 import type { Db } from '../db/connect.ts';
 import { loadUserActor } from '../domains/access/actor.service.ts';
-import { findLiveSession } from '../domains/auth/sessions.repository.ts';
-import { blockedByPasswordExpiry } from '../domains/passwords/password-expiry-gate.ts';
+import { findLiveSession } from '../domains/accounts/accounts.service.ts';
+import { blockedByPasswordExpiry } from '../domains/accounts/password-expiry-gate.ts';
 
 /** Who may call a route: anyone, any signed-in person, or holders of a permission (or of any one of a list). */
 export type RouteAccess = 'public' | 'authenticated' | Permission | readonly Permission[];

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorBody, ErrorCode, FieldError } from '../../shared/errors.ts';
+import type { ErrorBody, ErrorCode, FieldError, ValidationCode } from '../../shared/errors.ts';
 import { i18nFor, type Language } from '../../shared/i18n/index.ts';
 import { AppError } from '../core/errors.ts';
 
@@ -23,7 +23,7 @@ function toFieldErrors(errors: AjvError[], context: string | undefined): Array<O
   for (const error of errors) {
     const base = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
     let field = base || context || 'body';
-    let code = 'invalid';
+    let code: ValidationCode = 'invalid';
     let params: Record<string, string | number> = {};
     switch (error.keyword) {
       case 'required':

@@ -13,7 +13,7 @@ import type { Config } from '../config.ts';
 import { createContext, SYSTEM_ACTOR } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
 import type { Db } from '../db/connect.ts';
-import { findLiveSession } from '../domains/auth/sessions.repository.ts';
+import { findLiveSession } from '../domains/accounts/accounts.service.ts';
 import { loadNotificationsForPush } from '../domains/notifications/notifications.service.ts';
 import { PgListener } from '../domains/notifications/pg-listener.ts';
 import {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { sendPasswordExpiryReminders } from '../../server/domains/passwords/passwords.service.ts';
+import { sendPasswordExpiryReminders } from '../../server/domains/accounts/password-reminders.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
 import { createUser, DEFAULT_PASSWORD } from '../helpers/factories.ts';
 import { auditActions, mailsTo, NEW_PASSWORD, systemContext, tokenFromMail } from './account-helpers.ts';
@@ -130,6 +130,17 @@ t.test('forgot and reset password', async (t) => {
       t.equal(signIn.statusCode, 200);
       t.ok((await mailsTo(db, person.email)).some((m) => m.template === 'password-changed'));
       t.ok((await auditActions(db, person.id)).includes('password.reset'));
+      const resetEvent = await db
+        .selectFrom('audit_events')
+        .select(['actor_id', 'actor_label', 'subject_id', 'subject_label'])
+        .where('action', '=', 'password.reset')
+        .where('entity_id', '=', person.id)
+        .executeTakeFirstOrThrow();
+      t.same(
+        resetEvent,
+        { actor_id: null, actor_label: 'anonymous', subject_id: person.id, subject_label: person.email },
+        'the link holder acted anonymously; the person is the subject',
+      );
 
       const reused = await inject({
         method: 'POST',
@@ -302,6 +313,12 @@ t.test('password expiry', async (t) => {
       .set({ password_changed_at: new Date(Date.now() - days * DAY) })
       .where('id', '=', id)
       .execute();
+  /** Back to the default policy (90 days, reminded 14 ahead): no subtest relies on another's leftovers. */
+  const defaultPolicy = () =>
+    db
+      .deleteFrom('app_settings')
+      .where('key', 'in', ['password.max_age_days', 'password.reminder_days'])
+      .execute();
 
   t.test('an expired password answers 498 except on the calls that replace it', async (t) => {
     const person = await signIn({ builtInRoles: ['user'] });
@@ -357,6 +374,8 @@ t.test('password expiry', async (t) => {
   });
 
   t.test('the policy is a setting: maximum age 0 turns expiry off', async (t) => {
+    // Restored even when an assertion below fails, so the later subtests see the default policy.
+    t.teardown(defaultPolicy);
     const admin = await signIn({ permissions: ['password-policy.manage'] });
     const nobody = await signIn({ permissions: [] });
     t.equal((await nobody.inject({ method: 'GET', url: '/api/settings/password-policy' })).statusCode, 403);
@@ -393,14 +412,10 @@ t.test('password expiry', async (t) => {
     t.equal(off.statusCode, 200);
     t.equal((await person.inject({ method: 'GET', url: '/api/two-factor' })).statusCode, 200);
     t.equal((await person.inject({ method: 'GET', url: '/api/password-expiry' })).json().state, 'NEVER');
-    await admin.inject({
-      method: 'PUT',
-      url: '/api/settings/password-policy',
-      payload: { maxAgeDays: 90, reminderDays: 14 },
-    });
   });
 
   t.test('the reminder job writes once per password, in the person’s language', async (t) => {
+    await defaultPolicy();
     const soon = await createUser(db, { language: 'vi' });
     const fresh = await createUser(db);
     const expired = await createUser(db);

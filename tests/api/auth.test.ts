@@ -128,6 +128,49 @@ t.test('wrong credentials never reveal whether an email exists', async (t) => {
   );
 });
 
+t.test(
+  'the audit trail names whom a sign-in is about; the caller stays anonymous until it succeeds',
+  async (t) => {
+    const { inject, db } = await buildTestApp(t);
+    const user = await createUser(db);
+    await inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: user.email, password: 'Wrong-password1!' },
+    });
+    const signedIn = await inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: user.email, password: DEFAULT_PASSWORD },
+    });
+    t.equal(signedIn.statusCode, 200);
+    const events = await db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_id', 'actor_label', 'subject_id', 'subject_label', 'request_id'])
+      .where('subject_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    t.same(events, [
+      {
+        action: 'auth.sign_in_failed',
+        actor_id: null,
+        actor_label: 'anonymous',
+        subject_id: user.id,
+        subject_label: user.email,
+        request_id: events[0]?.request_id,
+      },
+      {
+        action: 'auth.signed_in',
+        actor_id: null,
+        actor_label: 'anonymous',
+        subject_id: user.id,
+        subject_label: user.email,
+        request_id: signedIn.headers['x-request-id'],
+      },
+    ]);
+  },
+);
+
 t.test('messages come in the caller language', async (t) => {
   const { inject } = await buildTestApp(t);
   const response = await inject({

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { inTransaction } from '../../server/core/transaction.ts';
-import { issueInvitation, resendInvitation } from '../../server/domains/invitations/invitations.service.ts';
+import { issueInvitation, resendInvitation } from '../../server/domains/accounts/invite.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
 import { createUser } from '../helpers/factories.ts';
 import {
@@ -201,6 +201,17 @@ t.test('invitations and sign-up', async (t) => {
     t.equal(again.statusCode, 410);
     t.equal(again.json().message, 'Invitation Link Expired');
     t.ok((await auditActions(db, user.id)).includes('user.signed_up'));
+    const signedUp = await db
+      .selectFrom('audit_events')
+      .select(['actor_id', 'actor_label', 'subject_id', 'subject_label'])
+      .where('action', '=', 'user.signed_up')
+      .where('entity_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    t.same(
+      signedUp,
+      { actor_id: null, actor_label: 'anonymous', subject_id: user.id, subject_label: user.email },
+      'the link holder is anonymous; the invited person is the subject',
+    );
   });
 
   t.test('resending invalidates the earlier link', async (t) => {

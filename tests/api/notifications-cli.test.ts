@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { userRoom, type ServerMessage } from '../../shared/realtime.schemas.ts';
@@ -68,7 +69,7 @@ t.test('backoffice notify', async (t) => {
       .select(['actor_label', 'request_id'])
       .where('action', '=', 'notification.announced')
       .executeTakeFirstOrThrow();
-    t.equal(audit.actor_label, 'system');
+    t.equal(audit.actor_label, `system (os:${userInfo().username})`);
     t.match(audit.request_id, /^cli:/);
   });
 

@@ -10,8 +10,8 @@ import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { AccessRequestStatus } from '../../db/database.ts';
-import { assignRole } from '../access/access.repository.ts';
-import { composeAccountMail, mailName, mailTranslator } from '../invitations/account-mail.ts';
+import { assignRole } from '../access/role-assignments.service.ts';
+import { composeAccountMail, mailName, mailTranslator } from '../accounts/account-mail.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { accessRequestAbilities, accessRequestPolicy } from './access-requests.policy.ts';
@@ -198,7 +198,7 @@ export async function grantAccessRequest(
     accessRequestPolicy.authorize(tx.actor, 'grant', before);
     // The role too must be within the reviewer's reach: granting is never a way to hand out more.
     const role = await requireAssignableRole(tx, input.roleId);
-    await assignRole(tx.db, {
+    await assignRole(tx, {
       user_id: before.requester_id,
       role_id: role.id,
       project_id: null,

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../core/context.ts';
 import { validationError } from '../../core/errors.ts';
 import { rolePolicy } from '../access/access.policy.ts';
-import { findRole, type RoleRecord } from '../access/access.repository.ts';
+import { findRole, type RoleRecord } from '../access/role-assignments.service.ts';
 
 /**
  * An ACCESS role that can be given to people: active, not deleted, and within the actor's reach
@@ -13,7 +13,7 @@ export async function requireAssignableRole(
   roleId: string,
   field = 'roleId',
 ): Promise<RoleRecord> {
-  const role = await findRole(ctx.db, roleId);
+  const role = await findRole(ctx, roleId);
   if (!role || role.type !== 'ACCESS' || role.status !== 'ACTIVE')
     throw validationError([{ field, code: 'roleNotAssignable' }]);
   if (!rolePolicy.can(ctx.actor, 'assign', role))

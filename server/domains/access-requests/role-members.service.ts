@@ -3,15 +3,15 @@ import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { assignRole, findRole, lockRole, type RoleRecord } from '../access/access.repository.ts';
+import { assignRole, findRole, lockRole, type RoleRecord } from '../access/role-assignments.service.ts';
 import { keepAnActiveAdministrator } from '../access/grants.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../accounts/accounts.service.ts';
 import { roleMemberAbilities, roleMemberPolicy } from './access-requests.policy.ts';
 import * as repo from './access-requests.repository.ts';
 import { requireAssignableRole } from './assignable-role.ts';
 
 async function requireAccessRole(ctx: ServiceContext, roleId: string, lock = false): Promise<RoleRecord> {
-  const role = lock ? await lockRole(ctx.db, roleId) : await findRole(ctx.db, roleId);
+  const role = lock ? await lockRole(ctx, roleId) : await findRole(ctx, roleId);
   if (!role || role.type !== 'ACCESS') throw new AppError('NOT_FOUND');
   return role;
 }
@@ -60,10 +60,10 @@ export async function addRoleMember(ctx: ServiceContext, roleId: string, userId:
     // Inactive or out of reach: a field error, as when a reviewer picks the role to grant.
     const role = await requireAssignableRole(tx, roleId, 'roleId');
     roleMemberPolicy.authorize(tx.actor, 'add', role);
-    const user = await findUserById(tx.db, userId);
+    const user = await findUserById(tx, userId);
     if (!user || user.status === 'INACTIVE')
       throw validationError([{ field: 'userId', code: 'invalid', params: { field: 'userId' } }]);
-    await assignRole(tx.db, {
+    await assignRole(tx, {
       user_id: user.id,
       role_id: role.id,
       project_id: null,

@@ -7,6 +7,7 @@ import {
 import type { Role, RoleBody, RoleStatusBody, RoleUpdateBody } from '../../../shared/roles.schemas.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
+import type { FieldProblem } from '../../../shared/errors.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { roleAbilities, rolePolicy } from './access.policy.ts';
@@ -33,7 +34,7 @@ function toRole(ctx: ServiceContext, record: repo.RoleRecord): Role {
 
 /** Rejects permissions that do not exist or that a role of this type cannot carry. */
 function checkPermissions(type: RoleType, permissions: readonly string[]): void {
-  const problems = permissions.flatMap((permission, index) => {
+  const problems = permissions.flatMap((permission, index): FieldProblem[] => {
     if (!isPermission(permission)) {
       return [{ field: `permissions.${index}`, code: 'unknownPermission', params: { permission } }];
     }

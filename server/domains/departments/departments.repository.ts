@@ -134,28 +134,6 @@ export async function existingPeople(db: Db, ids: readonly string[]): Promise<Se
   return new Set(rows.map((r) => r.id));
 }
 
-/** Makes exactly `memberIds` the members of the department; the others leave it. */
-export async function replaceDepartmentMembers(
-  db: Db,
-  departmentId: string,
-  memberIds: readonly string[],
-): Promise<void> {
-  let leaving = db
-    .updateTable('users')
-    .set({ department_id: null, updated_at: new Date() })
-    .where('department_id', '=', departmentId);
-  if (memberIds.length > 0) leaving = leaving.where('id', 'not in', memberIds);
-  await leaving.execute();
-  if (memberIds.length > 0) {
-    await db
-      .updateTable('users')
-      .set({ department_id: departmentId, updated_at: new Date() })
-      .where('id', 'in', memberIds)
-      .where((eb) => eb.or([eb('department_id', 'is', null), eb('department_id', '!=', departmentId)]))
-      .execute();
-  }
-}
-
 /** Finds departments by name, case-insensitively (the import file names departments). */
 export function findDepartmentsByNames(db: Db, names: readonly string[]) {
   if (names.length === 0) return Promise.resolve([]);

@@ -8,10 +8,12 @@ import type {
 } from '../../../shared/departments.schemas.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
+import type { FieldProblem } from '../../../shared/errors.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
 import { paginate } from '../../core/paging.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { departmentAbilities, departmentPolicy } from './departments.policy.ts';
+import { setDepartmentMembers } from '../accounts/accounts.service.ts';
 import * as repo from './departments.repository.ts';
 
 function toDepartment(ctx: ServiceContext, record: repo.DepartmentRecord): Department {
@@ -50,7 +52,7 @@ async function requireDepartment(
 async function checkMembers(ctx: ServiceContext, memberIds: readonly string[] | undefined): Promise<void> {
   if (!memberIds?.length) return;
   const existing = await repo.existingPeople(ctx.db, memberIds);
-  const problems = memberIds.flatMap((id, index) =>
+  const problems: FieldProblem[] = memberIds.flatMap((id, index) =>
     existing.has(id) ? [] : [{ field: `memberIds.${index}`, code: 'unknownPerson' }],
   );
   if (problems.length > 0) throw validationError(problems);
@@ -86,7 +88,7 @@ export async function createDepartment(ctx: ServiceContext, input: DepartmentBod
         created_by: tx.actor.id,
       })
       .catch((error) => Promise.reject(duplicateName(error)));
-    if (input.memberIds?.length) await repo.replaceDepartmentMembers(tx.db, id, input.memberIds);
+    if (input.memberIds?.length) await setDepartmentMembers(tx, id, input.memberIds);
     const created = await requireDepartment(tx, id, { allMembers: true });
     await recordAudit(tx, {
       action: 'department.created',
@@ -114,7 +116,7 @@ export async function updateDepartment(
         ...(input.description !== undefined && { description: input.description?.trim() || null }),
       })
       .catch((error) => Promise.reject(duplicateName(error)));
-    if (input.memberIds) await repo.replaceDepartmentMembers(tx.db, id, input.memberIds);
+    if (input.memberIds) await setDepartmentMembers(tx, id, input.memberIds);
     const after = await requireDepartment(tx, id, { allMembers: true });
     await recordAudit(tx, {
       action: 'department.updated',

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../core/context.ts';
-import { composeAccountMail, formatMailTime, mailName, mailTranslator } from '../invitations/account-mail.ts';
+import { composeAccountMail, formatMailTime, mailName, mailTranslator } from '../accounts/account-mail.ts';
 import { queueMail } from '../mail/mail.service.ts';
 
 interface Person {

@@ -9,7 +9,7 @@ import {
 import type { FieldError } from '../../../shared/errors.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import type { UserUpdate } from '../../db/database.ts';
-import { findDepartmentsByIds } from '../departments/departments.repository.ts';
+import { findDepartmentsByIds } from '../departments/department-lookup.service.ts';
 import { findBanksByIds, findEmployeeRoles } from './employees.repository.ts';
 
 /**
@@ -160,7 +160,7 @@ export async function referenceProblems(
     ...new Set(changes.map((c) => c[key]).filter((v): v is string => typeof v === 'string')),
   ];
   const [departments, roles, banks] = await Promise.all([
-    findDepartmentsByIds(ctx.db, ids('departmentId')),
+    findDepartmentsByIds(ctx, ids('departmentId')),
     ids('employeeRoleId').length ? findEmployeeRoles(ctx.db, { ids: ids('employeeRoleId') }) : [],
     findBanksByIds(ctx.db, ids('bankId')),
   ]);

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../core/context.ts';
+import type { FieldProblem } from '../../../shared/errors.ts';
 import { validationError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { peoplePolicy } from './employees.policy.ts';
@@ -11,7 +12,7 @@ async function requireEmails(ctx: ServiceContext, emails: readonly string[]) {
     ctx.db,
     emails.map((e) => e.trim()),
   );
-  const problems = emails.flatMap((email, index) =>
+  const problems: FieldProblem[] = emails.flatMap((email, index) =>
     found.has(email.trim().toLowerCase())
       ? []
       : [{ field: `emails.${index}`, code: 'unknownEmail', params: { email } }],
@@ -27,7 +28,7 @@ async function requireEmails(ctx: ServiceContext, emails: readonly string[]) {
 export async function inviteByEmail(ctx: ServiceContext, emails: readonly string[]): Promise<string[]> {
   peoplePolicy.authorize(ctx.actor, 'bulk', null);
   const people = await requireEmails(ctx, emails);
-  const problems = people.flatMap((person, index) =>
+  const problems: FieldProblem[] = people.flatMap((person, index) =>
     person.status === 'PENDING' ? [] : [{ field: `emails.${index}`, code: 'invitationNotPending' }],
   );
   if (problems.length > 0) throw validationError(problems);

@@ -5,9 +5,10 @@ import type { EmployeeExportQuery, ExportFormat } from '../../../shared/employee
 import type { Language } from '../../../shared/i18n/index.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
+import type { FieldProblem, ValidationCode } from '../../../shared/errors.ts';
 import { validationError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { findDepartmentsByNames } from '../departments/departments.repository.ts';
+import { findDepartmentsByNames } from '../departments/department-lookup.service.ts';
 import { peoplePolicy } from './employees.policy.ts';
 import * as repo from './employees.repository.ts';
 import {
@@ -79,7 +80,7 @@ export async function prepareEmployeeExport(
   const format = query.format ?? 'xlsx';
   const language = ctx.request.language;
   const t = peopleT(language);
-  // A read, but of personal data in bulk: who took a copy, and with which filters, is kept.
+  // Recorded when the export starts, in its own transaction: the file streams out after it.
   await inTransaction(ctx, (tx) =>
     recordAudit(tx, { action: 'employees.exported', entityType: 'user', after: { ...query, format } }),
   );
@@ -149,15 +150,15 @@ export async function resolveNamedFilters(
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const byName = (values: readonly string[] = []) => values.filter((v) => !uuid.test(v));
   const [departments, roles] = await Promise.all([
-    findDepartmentsByNames(ctx.db, byName(names.departments)),
+    findDepartmentsByNames(ctx, byName(names.departments)),
     byName(names.roles).length ? repo.findEmployeeRoles(ctx.db, { names: byName(names.roles) }) : [],
   ]);
-  const problems: Array<{ field: string; code: string }> = [];
+  const problems: FieldProblem[] = [];
   const resolve = (
     values: readonly string[] | undefined,
     found: Array<{ id: string; name: string }>,
     field: string,
-    code: string,
+    code: ValidationCode,
   ) =>
     values?.map((value, index) => {
       if (uuid.test(value)) return value;

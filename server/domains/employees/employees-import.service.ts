@@ -1,12 +1,14 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import type { ValidationCode } from '../../../shared/errors.ts';
 import type { Language } from '../../../shared/i18n/index.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { NewUser, UserUpdate } from '../../db/database.ts';
-import { findDepartmentsByNames } from '../departments/departments.repository.ts';
-import { issueInvitation } from '../invitations/invitations.service.ts';
+import { findDepartmentsByNames } from '../departments/department-lookup.service.ts';
+import { insertUsers, updateUser } from '../accounts/accounts.service.ts';
+import { issueInvitation } from '../accounts/invite.ts';
 import {
   createSchema,
   referenceProblems,
@@ -44,7 +46,7 @@ export interface ImportProblem {
   row: number;
   column: string;
   field: string;
-  code: string;
+  code: ValidationCode;
   params?: Record<string, string | number>;
   message: string;
 }
@@ -143,7 +145,7 @@ async function referenceIndex(
     return [...new Set(sheet.rows.map((r) => String(r.cells[index] ?? '').trim()).filter(Boolean))];
   };
   const [departments, roles, banks] = await Promise.all([
-    findDepartmentsByNames(ctx.db, namesOf('department')),
+    findDepartmentsByNames(ctx, namesOf('department')),
     repo.findEmployeeRoles(ctx.db, { names: namesOf('employeeRole') }),
     repo.listBanks(ctx.db),
   ]);
@@ -249,7 +251,7 @@ export async function importEmployees(
     errors: [],
     warnings: [],
   };
-  const fileProblem = (code: string, params: Record<string, string> = {}) => {
+  const fileProblem = (code: ValidationCode, params: Record<string, string> = {}) => {
     report.errors.push({
       row: 0,
       column: '',
@@ -366,34 +368,24 @@ export async function importEmployees(
   await inTransaction(ctx, async (tx) => {
     for (let i = 0; i < creates.length; i += 500) {
       const chunk = creates.slice(i, i + 500);
-      const inserted = await tx.db
-        .insertInto('users')
-        .values(
-          chunk.map(
-            (row) =>
-              ({
-                ...toColumns(row.input),
-                user_type: 'EMPLOYEE',
-                status: 'PENDING',
-                created_by: tx.actor.id,
-              }) as NewUser,
-          ),
-        )
-        .returning(['id', 'email', 'first_name', 'last_name', 'language'])
-        .execute();
+      const inserted = await insertUsers(
+        tx,
+        chunk.map(
+          (row) =>
+            ({
+              ...toColumns(row.input),
+              user_type: 'EMPLOYEE',
+              status: 'PENDING',
+              created_by: tx.actor.id,
+            }) as NewUser,
+        ),
+      );
       const roles = chunk.flatMap((row, j) =>
         row.input.employeeRoleId
-          ? [
-              {
-                user_id: inserted[j]!.id,
-                role_id: row.input.employeeRoleId as string,
-                project_id: null,
-                created_by: tx.actor.id,
-              },
-            ]
+          ? [{ userId: inserted[j]!.id, roleId: row.input.employeeRoleId as string }]
           : [],
       );
-      if (roles.length > 0) await tx.db.insertInto('user_roles').values(roles).execute();
+      await repo.insertEmployeeRoles(tx.db, roles, tx.actor.id);
       for (const [j, person] of inserted.entries()) {
         await recordAudit(tx, {
           action: 'employee.created',
@@ -411,7 +403,7 @@ export async function importEmployees(
     }
     for (const { row, values, roleChanged } of changing) {
       const id = row.existing!.id;
-      if (Object.keys(values).length > 0) await repo.updatePerson(tx.db, id, values);
+      if (Object.keys(values).length > 0) await updateUser(tx, id, values);
       if (roleChanged) {
         await repo.setEmployeeRole(tx.db, id, row.input.employeeRoleId as string | null, tx.actor.id);
       }

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { Database, NewUser, UserFileKind, UserType, UserUpdate } from '../../db/database.ts';
+import type { Database, UserFileKind, UserType } from '../../db/database.ts';
 import type { EmployeeFilters, EmployeeSortField } from '../../../shared/employees.schemas.ts';
 
 /** A person with the names of what they point at: the raw material of every employee response. */
@@ -250,19 +250,6 @@ export async function findPerson(
   return row as EmployeeRecord | undefined;
 }
 
-export async function insertPerson(db: Db, values: NewUser): Promise<string> {
-  const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updatePerson(db: Db, id: string, values: UserUpdate): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ ...values, updated_at: new Date() })
-    .where('id', '=', id)
-    .execute();
-}
-
 /** Full records of the live people with these emails (the import compares against them). */
 export async function findPeopleByEmails(db: Db, emails: readonly string[]): Promise<EmployeeRecord[]> {
   const found: EmployeeRecord[] = [];
@@ -311,6 +298,21 @@ export async function setEmployeeRole(
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+}
+
+/** Gives each new person their employee role (an import's new rows), in one statement. */
+export async function insertEmployeeRoles(
+  db: Db,
+  grants: ReadonlyArray<{ userId: string; roleId: string }>,
+  createdBy: string | null,
+): Promise<void> {
+  if (grants.length === 0) return;
+  await db
+    .insertInto('user_roles')
+    .values(
+      grants.map((g) => ({ user_id: g.userId, role_id: g.roleId, project_id: null, created_by: createdBy })),
+    )
+    .execute();
 }
 
 export async function findEmployeeRoles(db: Db, by: { ids?: readonly string[]; names?: readonly string[] }) {

@@ -20,8 +20,8 @@ import { isSelf } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { paginate } from '../../core/paging.ts';
 import { keepAnActiveAdministrator } from '../access/grants.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
-import { issueInvitation, resendInvitation } from '../invitations/invitations.service.ts';
+import { insertUser, revokeUserSessions, updateUser } from '../accounts/accounts.service.ts';
+import { issueInvitation, resendInvitation } from '../accounts/invite.ts';
 import {
   checkDocuments,
   storeDocuments,
@@ -148,7 +148,11 @@ function throwProblems(problems: Problem[]): void {
   throw validationError(problems);
 }
 
-async function emailProblems(ctx: ServiceContext, email: string | undefined, selfId: string | null) {
+async function emailProblems(
+  ctx: ServiceContext,
+  email: string | undefined,
+  selfId: string | null,
+): Promise<Problem[]> {
   if (!email) return [];
   const existing = (await repo.findLiveByEmails(ctx.db, [email.trim()])).get(email.trim().toLowerCase());
   return existing && existing.id !== selfId ? [{ field: 'email', code: 'alreadyExists' }] : [];
@@ -177,17 +181,15 @@ export async function createEmployee(
 
   return withStoredFiles(ctx, (written) =>
     inTransaction(ctx, async (tx) => {
-      const id = await repo
-        .insertPerson(tx.db, {
-          ...values,
-          email: input.email.trim(),
-          first_name: input.firstName.trim(),
-          last_name: input.lastName.trim(),
-          user_type: 'EMPLOYEE',
-          status: 'PENDING',
-          created_by: tx.actor.id,
-        })
-        .catch((error) => Promise.reject(onUniqueEmail(error)));
+      const { id } = await insertUser(tx, {
+        ...values,
+        email: input.email.trim(),
+        first_name: input.firstName.trim(),
+        last_name: input.lastName.trim(),
+        user_type: 'EMPLOYEE',
+        status: 'PENDING',
+        created_by: tx.actor.id,
+      }).catch((error) => Promise.reject(onUniqueEmail(error)));
       if (input.employeeRoleId) await repo.setEmployeeRole(tx.db, id, input.employeeRoleId, tx.actor.id);
       await storeDocuments(tx, id, documents, written);
       const created = await reload(tx, id);
@@ -232,7 +234,7 @@ export async function updateEmployee(
         ...references!,
         ...(await emailProblems(tx, input.email, id)),
       ]);
-      await repo.updatePerson(tx.db, id, values).catch((error) => Promise.reject(onUniqueEmail(error)));
+      await updateUser(tx, id, values).catch((error) => Promise.reject(onUniqueEmail(error)));
       if (input.employeeRoleId !== undefined && input.employeeRoleId !== before.employee_role_id) {
         await repo.setEmployeeRole(tx.db, id, input.employeeRoleId, tx.actor.id);
       }
@@ -275,8 +277,8 @@ export async function setUserStatus(
     const status = deactivate ? 'INACTIVE' : before.password_set ? 'ACTIVE' : 'PENDING';
     if (status !== before.status) {
       if (deactivate) await keepAnActiveAdministrator(tx, id);
-      await repo.updatePerson(tx.db, id, { status });
-      const revoked = deactivate ? await revokeUserSessions(tx.db, id, 'deactivated') : [];
+      await updateUser(tx, id, { status });
+      const revoked = deactivate ? await revokeUserSessions(tx, id, 'deactivated') : [];
       await recordAudit(tx, {
         action: deactivate ? 'user.deactivated' : 'user.activated',
         entityType: 'user',
@@ -300,8 +302,8 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
     if (isSelf(tx.actor, id)) throw new AppError('OWN_ACCOUNT');
     peoplePolicy.authorize(tx.actor, 'delete', before);
     await keepAnActiveAdministrator(tx, id);
-    await repo.updatePerson(tx.db, id, { deleted_at: new Date() });
-    await revokeUserSessions(tx.db, id, 'deleted');
+    await updateUser(tx, id, { deleted_at: new Date() });
+    await revokeUserSessions(tx, id, 'deleted');
     await recordAudit(tx, { action: 'user.deleted', entityType: 'user', entityId: id, before });
   });
 }

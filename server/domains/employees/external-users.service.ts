@@ -9,7 +9,8 @@ import type { ServiceContext } from '../../core/context.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { paginate } from '../../core/paging.ts';
-import { issueInvitation } from '../invitations/invitations.service.ts';
+import { insertUser } from '../accounts/accounts.service.ts';
+import { issueInvitation } from '../accounts/invite.ts';
 import { externalSchema, schemaProblems, toColumns } from './employee-input.ts';
 import { toEmployee, toSummary } from './employee-views.ts';
 import { peoplePolicy } from './employees.policy.ts';
@@ -50,19 +51,17 @@ export async function createExternalUser(ctx: ServiceContext, input: ExternalUse
   if (existing.size > 0) throw emailTaken();
   const values = toColumns(input);
   return inTransaction(ctx, async (tx) => {
-    const id = await repo
-      .insertPerson(tx.db, {
-        email: input.email.trim(),
-        first_name: input.firstName.trim(),
-        last_name: input.lastName.trim(),
-        ...values,
-        user_type: 'EXTERNAL',
-        status: 'PENDING',
-        created_by: tx.actor.id,
-      })
-      .catch((error) =>
-        Promise.reject(isUniqueViolation(error, 'users_email_live_key') ? emailTaken() : error),
-      );
+    const { id } = await insertUser(tx, {
+      email: input.email.trim(),
+      first_name: input.firstName.trim(),
+      last_name: input.lastName.trim(),
+      ...values,
+      user_type: 'EXTERNAL',
+      status: 'PENDING',
+      created_by: tx.actor.id,
+    }).catch((error) =>
+      Promise.reject(isUniqueViolation(error, 'users_email_live_key') ? emailTaken() : error),
+    );
     const [created] = await withPermissions(tx, [(await repo.findPerson(tx.db, id))!]);
     await recordAudit(tx, {
       action: 'external_user.created',

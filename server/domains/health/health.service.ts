@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { pendingMigrations } from '../../db/migrate.ts';
+import { ping } from './health.repository.ts';
 
 export interface Readiness {
   ready: boolean;
@@ -11,7 +11,7 @@ export interface Readiness {
 /** Ready means: the database answers and every migration on disk is applied. */
 export async function checkReadiness(db: Db): Promise<Readiness> {
   try {
-    await sql`select 1`.execute(db);
+    await ping(db);
   } catch {
     return { ready: false, database: 'unreachable', pendingMigrations: [] };
   }

@@ -7,6 +7,7 @@ import {
 import { TEXT_MAX } from '../../../shared/common.schemas.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
+import type { FieldProblem } from '../../../shared/errors.ts';
 import { validationError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { notificationPolicy } from './notifications.policy.ts';
@@ -25,7 +26,7 @@ async function actorProfile(ctx: ServiceContext): Promise<NotificationActor | nu
 function checkAnnouncement(input: AnnouncementBody): string {
   const message = input.message.trim();
   const named = (input.userIds?.length ?? 0) + (input.emails?.length ?? 0) > 0;
-  const problems = [];
+  const problems: FieldProblem[] = [];
   if (!message) problems.push({ field: 'message', code: 'blank' });
   else if (message.length > TEXT_MAX)
     problems.push({ field: 'message', code: 'maxLength', params: { max: TEXT_MAX } });
@@ -61,12 +62,12 @@ export async function announce(ctx: ServiceContext, input: AnnouncementBody): Pr
       const foundIds = new Set(found.map((user) => user.id));
       const foundEmails = new Set(found.map((user) => user.email.toLowerCase()));
       const unknown = [
-        ...userIds.flatMap((id, index) =>
+        ...userIds.flatMap((id, index): FieldProblem[] =>
           foundIds.has(id)
             ? []
             : [{ field: `userIds.${index}`, code: 'unknownRecipient', params: { value: id } }],
         ),
-        ...emails.flatMap((email, index) =>
+        ...emails.flatMap((email, index): FieldProblem[] =>
           foundEmails.has(email)
             ? []
             : [{ field: `emails.${index}`, code: 'unknownRecipient', params: { value: email } }],

@@ -1,0 +1,68 @@
+import { recordAudit } from '../../core/audit.ts';
+import type { ServiceContext } from '../../core/context.ts';
+import { inTransaction } from '../../core/transaction.ts';
+import { queueMail } from '../mail/mail.service.ts';
+import { composeAccountMail, formatMailTime, mailName, mailTranslator } from './account-mail.ts';
+import { readAccountSettings } from './account-settings.ts';
+import * as users from './accounts.repository.ts';
+import * as tokens from './account-tokens.repository.ts';
+import { hashOneTimeToken, newOneTimeToken } from './one-time-token.ts';
+
+/**
+ * Sends a password-reset link to an active account with this email. The answer is the same whether
+ * or not the account exists, so the call reveals nothing about who has an account. The caller is
+ * anonymous: the audit event names the email (and the person, when there is one) as its subject.
+ */
+export async function requestPasswordReset(ctx: ServiceContext, email: string): Promise<void> {
+  const normalized = email.trim().toLowerCase();
+  const user = await users.findUserByEmail(ctx.db, normalized);
+  const eligible = user && user.status === 'ACTIVE' && user.password_hash;
+  await inTransaction(ctx, async (tx) => {
+    if (!eligible) {
+      await recordAudit(tx, {
+        action: 'password.reset_refused',
+        entityType: 'user',
+        subject: { id: user?.id ?? null, label: normalized },
+        after: { reason: 'no_active_account' },
+      });
+      return;
+    }
+    const settings = await readAccountSettings(tx.db);
+    const token = newOneTimeToken();
+    const expiresAt = new Date(Date.now() + Math.max(1, settings['password.reset_ttl_minutes']) * 60_000);
+    await tokens.revokeAccountTokens(tx.db, user.id, 'PASSWORD_RESET');
+    await tokens.insertAccountToken(tx.db, {
+      user_id: user.id,
+      purpose: 'PASSWORD_RESET',
+      token_hash: hashOneTimeToken(token),
+      expires_at: expiresAt,
+      created_by: null,
+    });
+    const t = mailTranslator(user.language);
+    await queueMail(
+      tx,
+      composeAccountMail({
+        to: user.email,
+        name: mailName(user),
+        language: user.language,
+        template: 'password-reset',
+        subject: t('passwordReset.subject'),
+        paragraphs: [
+          t('passwordReset.intro'),
+          t('passwordReset.expiry', { expiresAt: formatMailTime(expiresAt) }),
+        ],
+        action: {
+          label: t('passwordReset.action'),
+          url: `${tx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+        },
+      }),
+    );
+    await recordAudit(tx, {
+      action: 'password.reset_requested',
+      entityType: 'user',
+      entityId: user.id,
+      subject: { id: user.id, label: user.email },
+      after: { expiresAt: expiresAt.toISOString() },
+    });
+  });
+}
