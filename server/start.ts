@@ -6,7 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createContext, SYSTEM_ACTOR } from './core/context.ts';
 import { openDatabase, prepareDatabase } from './db/open.ts';
-import { ensureFirstAdministrator } from './domains/accounts/administrators.ts';
+import { ensureFirstAdministrator } from './domains/accounts/administrators.service.ts';
 import { CLIENT_DIST } from './plugins/ssr.ts';
 
 function readConfig(): Config {

@@ -13,8 +13,8 @@ import { createContext, SYSTEM_ACTOR } from '../core/context.ts';
 import type { Db } from '../db/connect.ts';
 import { getMyRoles } from '../domains/access/actor.service.ts';
 import { loadUserActor } from '../domains/access/actor.service.ts';
-import { findPageSession } from '../domains/accounts/sessions.ts';
-import { getPasswordExpiry } from '../domains/accounts/password-expiry.ts';
+import { findPageSession } from '../domains/accounts/sessions.service.ts';
+import { getPasswordExpiry } from '../domains/accounts/password-expiry.service.ts';
 import { REFRESH_COOKIE } from './auth.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

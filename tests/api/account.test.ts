@@ -1,5 +1,5 @@
 import t from 'tap';
-import { sendPasswordExpiryReminders } from '../../server/domains/accounts/password-reminders.ts';
+import { sendPasswordExpiryReminders } from '../../server/domains/accounts/password-reminders.service.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
 import { createUser, DEFAULT_PASSWORD } from '../helpers/factories.ts';
 import { auditActions, mailsTo, NEW_PASSWORD, systemContext, tokenFromMail } from './account-helpers.ts';

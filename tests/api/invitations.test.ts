@@ -1,6 +1,6 @@
 import t from 'tap';
 import { inTransaction } from '../../server/core/transaction.ts';
-import { issueInvitation, resendInvitation } from '../../server/domains/accounts/invite.ts';
+import { issueInvitation, resendInvitation } from '../../server/domains/accounts/invite.service.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
 import { createUser } from '../helpers/factories.ts';
 import {

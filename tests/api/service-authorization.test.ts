@@ -19,8 +19,7 @@ import { createTestDatabase } from '../helpers/test-database.ts';
  * UNAUTHENTICATED, NOT_FOUND where the rule is to hide), the holder gets through. A new service
  * function, or a new service file, without a row fails this file.
  *
- * The account code is being gathered into `server/domains/accounts`: rows are keyed by function
- * name, so moving a file means changing its path in MODULES only.
+ * Rows are keyed by function name, so moving a function between files means changing MODULES only.
  */
 const MODULES = {
   roles: 'server/domains/access/roles.service.ts',
@@ -39,14 +38,23 @@ const MODULES = {
   realtime: 'server/domains/notifications/realtime.service.ts',
   health: 'server/domains/health/health.service.ts',
   mail: 'server/domains/mail/mail.service.ts',
-  // Account code (moving to server/domains/accounts).
-  auth: 'server/domains/auth/auth.service.ts',
-  invitations: 'server/domains/invitations/invitations.service.ts',
-  passwords: 'server/domains/passwords/passwords.service.ts',
-  profile: 'server/domains/profile/profile.service.ts',
-  twoFactor: 'server/domains/two-factor/two-factor.service.ts',
-  administrators: 'server/domains/users/administrators.service.ts',
-  ownProfile: 'server/domains/users/profile.service.ts',
+  // The accounts area: one file per use case.
+  accounts: 'server/domains/accounts/accounts.service.ts',
+  administrators: 'server/domains/accounts/administrators.service.ts',
+  changePassword: 'server/domains/accounts/change-password.service.ts',
+  forgotPassword: 'server/domains/accounts/forgot-password.service.ts',
+  invitations: 'server/domains/accounts/invite.service.ts',
+  passwordExpiry: 'server/domains/accounts/password-expiry.service.ts',
+  passwordPolicy: 'server/domains/accounts/password-policy.service.ts',
+  passwordReminders: 'server/domains/accounts/password-reminders.service.ts',
+  profile: 'server/domains/accounts/profile.service.ts',
+  resetPassword: 'server/domains/accounts/reset-password.service.ts',
+  sessions: 'server/domains/accounts/sessions.service.ts',
+  signIn: 'server/domains/accounts/sign-in.service.ts',
+  signUp: 'server/domains/accounts/sign-up.service.ts',
+  twoFactorReset: 'server/domains/accounts/two-factor-reset.service.ts',
+  twoFactor: 'server/domains/accounts/two-factor-setup.service.ts',
+  twoFactorSignIn: 'server/domains/accounts/two-factor-sign-in.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -482,25 +490,25 @@ const ROWS: Record<string, Row> = {
   // Accounts: sign-in, invitations, passwords, two-factor, profile, administrators.
   signIn: {
     public: 'the credentials are the check',
-    call: (ctx) => svc.auth.signIn!(ctx, 'nobody-here@example.com', 'Wr0ng!password'),
+    call: (ctx) => svc.signIn.signIn!(ctx, 'nobody-here@example.com', 'Wr0ng!password'),
   },
   signInWithSecondFactor: {
     public: 'the challenge and the code are the check',
-    call: (ctx) => svc.auth.signInWithSecondFactor!(ctx, { challenge: 'x'.repeat(43), code: '000000' }),
+    call: (ctx) => svc.signIn.signInWithSecondFactor!(ctx, { challenge: 'x'.repeat(43), code: '000000' }),
   },
   refreshSession: {
     public: 'the refresh token is the check',
-    call: (ctx) => svc.auth.refreshSession!(ctx, 'not-a-token'),
+    call: (ctx) => svc.sessions.refreshSession!(ctx, 'not-a-token'),
   },
-  signOut: { signedIn: 'ends one’s own session', call: (ctx) => svc.auth.signOut!(ctx) },
+  signOut: { signedIn: 'ends one’s own session', call: (ctx) => svc.sessions.signOut!(ctx) },
   checkPasswordStrength: {
     public: 'a pure check of a candidate password',
-    call: async () => svc.auth.checkPasswordStrength!('short'),
+    call: async () => svc.passwordPolicy.checkPasswordStrength!('short'),
   },
   purgeExpiredSessions: { internal: 'a worker job, run by the system; no route or command reaches it' },
   findPageSession: {
     public: 'the refresh cookie is the check (server-side rendering)',
-    call: (ctx) => svc.auth.findPageSession!(ctx, 'not-a-token'),
+    call: (ctx) => svc.sessions.findPageSession!(ctx, 'not-a-token'),
   },
   issueInvitation: {
     permission: 'employees.manage',
@@ -513,12 +521,12 @@ const ROWS: Record<string, Row> = {
   },
   checkSignUpToken: {
     public: 'the invitation link is the check',
-    call: (ctx) => svc.invitations.checkSignUpToken!(ctx, 'x'.repeat(43)),
+    call: (ctx) => svc.signUp.checkSignUpToken!(ctx, 'x'.repeat(43)),
   },
   signUp: {
     public: 'the invitation link is the check',
     call: (ctx) =>
-      svc.invitations.signUp!(ctx, {
+      svc.signUp.signUp!(ctx, {
         token: 'x'.repeat(43),
         password: 'N3w!password',
         confirmPassword: 'N3w!password',
@@ -527,16 +535,16 @@ const ROWS: Record<string, Row> = {
   },
   requestPasswordReset: {
     public: 'answers alike for every address; the link goes to the account’s own mailbox',
-    call: (ctx) => svc.passwords.requestPasswordReset!(ctx, 'nobody-here@example.com'),
+    call: (ctx) => svc.forgotPassword.requestPasswordReset!(ctx, 'nobody-here@example.com'),
   },
   checkResetToken: {
     public: 'the reset link is the check',
-    call: (ctx) => svc.passwords.checkResetToken!(ctx, 'x'.repeat(43)),
+    call: (ctx) => svc.resetPassword.checkResetToken!(ctx, 'x'.repeat(43)),
   },
   resetPassword: {
     public: 'the reset link is the check',
     call: (ctx) =>
-      svc.passwords.resetPassword!(ctx, {
+      svc.resetPassword.resetPassword!(ctx, {
         token: 'x'.repeat(43),
         password: 'N3w!password',
         confirmPassword: 'N3w!password',
@@ -545,7 +553,7 @@ const ROWS: Record<string, Row> = {
   validatePasswordChange: {
     signedIn: 'one’s own password',
     call: (ctx) =>
-      svc.passwords.validatePasswordChange!(ctx, {
+      svc.changePassword.validatePasswordChange!(ctx, {
         currentPassword: DEFAULT_PASSWORD,
         password: 'N3w!password',
         confirmPassword: 'N3w!password',
@@ -554,24 +562,24 @@ const ROWS: Record<string, Row> = {
   changePassword: {
     signedIn: 'one’s own password',
     call: (ctx) =>
-      svc.passwords.changePassword!(ctx, {
+      svc.changePassword.changePassword!(ctx, {
         currentPassword: DEFAULT_PASSWORD,
         password: 'N3w!password',
         confirmPassword: 'N3w!password',
       }),
   },
-  getPasswordExpiry: { signedIn: 'one’s own password', call: (ctx) => svc.passwords.getPasswordExpiry!(ctx) },
+  getPasswordExpiry: { signedIn: 'one’s own password', call: (ctx) => svc.passwordExpiry.getPasswordExpiry!(ctx) },
   markExpiryNotified: {
     signedIn: 'one’s own password',
-    call: (ctx) => svc.passwords.markExpiryNotified!(ctx),
+    call: (ctx) => svc.passwordExpiry.markExpiryNotified!(ctx),
   },
   getPasswordPolicy: {
     permission: 'password-policy.manage',
-    call: (ctx) => svc.passwords.getPasswordPolicy!(ctx),
+    call: (ctx) => svc.passwordPolicy.getPasswordPolicy!(ctx),
   },
   updatePasswordPolicy: {
     permission: 'password-policy.manage',
-    call: (ctx) => svc.passwords.updatePasswordPolicy!(ctx, { maxAgeDays: 90, reminderDays: 7 }),
+    call: (ctx) => svc.passwordPolicy.updatePasswordPolicy!(ctx, { maxAgeDays: 90, reminderDays: 7 }),
   },
   sendPasswordExpiryReminders: {
     internal: 'a worker job, run by the system; no route or command reaches it',
@@ -619,13 +627,13 @@ const ROWS: Record<string, Row> = {
     permission: 'employees.manage',
     with: ['employees.view'],
     hides: true,
-    call: async (ctx) => svc.twoFactor.resetTwoFactor!(ctx, (await fx.withTwoFactor()).id),
+    call: async (ctx) => svc.twoFactorReset.resetTwoFactor!(ctx, (await fx.withTwoFactor()).id),
   },
   requireSecondFactor: { internal: 'the second step of signIn, after the password was checked' },
   consumeTwoFactorChallenge: {
     public: 'the challenge and the code are the check',
     call: (ctx) =>
-      svc.twoFactor.consumeTwoFactorChallenge!(ctx, { challenge: 'x'.repeat(43), code: '000000' }),
+      svc.twoFactorSignIn.consumeTwoFactorChallenge!(ctx, { challenge: 'x'.repeat(43), code: '000000' }),
   },
   purgeOldChallenges: { internal: 'a worker job, run by the system; no route or command reaches it' },
   toSessionUser: { internal: 'a pure mapper from a row to the API shape' },
@@ -643,10 +651,10 @@ const ROWS: Record<string, Row> = {
       'start-up, as the system; does nothing once an administrator exists, else calls createAdministrator',
   },
   generatePassword: { internal: 'a pure random password' },
-  getOwnProfile: { signedIn: 'one’s own profile', call: (ctx) => svc.ownProfile.getOwnProfile!(ctx) },
+  getOwnProfile: { signedIn: 'one’s own profile', call: (ctx) => svc.profile.getOwnProfile!(ctx) },
   setOwnLanguage: {
     signedIn: 'one’s own language',
-    call: (ctx) => svc.ownProfile.setOwnLanguage!(ctx, 'vi'),
+    call: (ctx) => svc.profile.setOwnLanguage!(ctx, 'vi'),
   },
 };
 

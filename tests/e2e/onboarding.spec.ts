@@ -3,7 +3,7 @@ import { loadConfig } from '../../server/config.ts';
 import { createContext, SYSTEM_ACTOR } from '../../server/core/context.ts';
 import { inTransaction } from '../../server/core/transaction.ts';
 import type { Db } from '../../server/db/connect.ts';
-import { issueInvitation } from '../../server/domains/accounts/invite.ts';
+import { issueInvitation } from '../../server/domains/accounts/invite.service.ts';
 import { createRole, createUser } from '../helpers/factories.ts';
 import { expect, fillSignInForm, test } from './support/fixtures.ts';
 

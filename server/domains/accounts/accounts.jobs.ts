@@ -1,7 +1,7 @@
 import type { JobDefinition } from '../../core/jobs.ts';
-import { sendPasswordExpiryReminders } from './password-reminders.ts';
-import { purgeExpiredSessions } from './sessions.ts';
-import { purgeOldChallenges } from './two-factor-sign-in.ts';
+import { sendPasswordExpiryReminders } from './password-reminders.service.ts';
+import { purgeExpiredSessions } from './sessions.service.ts';
+import { purgeOldChallenges } from './two-factor-sign-in.service.ts';
 
 /**
  * The accounts area's background jobs. The queue names keep their old prefixes (`auth.`,

@@ -18,10 +18,10 @@ import {
   setRefreshCookie,
   type AccessTokenClaims,
 } from '../../plugins/auth.ts';
-import { checkPasswordStrength } from './password-policy.ts';
-import { getOwnProfile, setOwnLanguage } from './profile.ts';
-import { refreshSession, signOut, type IssuedSession } from './sessions.ts';
-import { signIn, signInWithSecondFactor } from './sign-in.ts';
+import { checkPasswordStrength } from './password-policy.service.ts';
+import { getOwnProfile, setOwnLanguage } from './profile.service.ts';
+import { refreshSession, signOut, type IssuedSession } from './sessions.service.ts';
+import { signIn, signInWithSecondFactor } from './sign-in.service.ts';
 
 const tags = ['Auth'];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };

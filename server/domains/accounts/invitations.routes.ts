@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SignUpBody, SignUpResponse, SignUpTokenInfo, TokenBody } from '../../../shared/account.schemas.ts';
 import { ErrorResponse } from '../../../shared/common.schemas.ts';
-import { checkSignUpToken, signUp } from './sign-up.ts';
+import { checkSignUpToken, signUp } from './sign-up.service.ts';
 
 const tags = ['Auth'];
 const errors = { 400: ErrorResponse, 410: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };

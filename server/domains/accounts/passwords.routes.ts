@@ -13,11 +13,11 @@ import {
   TokenBody,
 } from '../../../shared/account.schemas.ts';
 import { ErrorResponse } from '../../../shared/common.schemas.ts';
-import { changePassword, validatePasswordChange } from './change-password.ts';
-import { requestPasswordReset } from './forgot-password.ts';
-import { getPasswordExpiry, markExpiryNotified } from './password-expiry.ts';
-import { getPasswordPolicy, updatePasswordPolicy } from './password-policy.ts';
-import { checkResetToken, resetPassword } from './reset-password.ts';
+import { changePassword, validatePasswordChange } from './change-password.service.ts';
+import { requestPasswordReset } from './forgot-password.service.ts';
+import { getPasswordExpiry, markExpiryNotified } from './password-expiry.service.ts';
+import { getPasswordPolicy, updatePasswordPolicy } from './password-policy.service.ts';
+import { checkResetToken, resetPassword } from './reset-password.service.ts';
 
 const tags = ['Passwords'];
 const errors = {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProfileUpdateBody } from '../../../shared/account.schemas.ts';
 import { SessionUser } from '../../../shared/auth.schemas.ts';
 import { ErrorResponse, IdParams } from '../../../shared/common.schemas.ts';
-import { getAvatar, removeOwnAvatar, setOwnAvatar, updateOwnProfile } from './profile.ts';
+import { getAvatar, removeOwnAvatar, setOwnAvatar, updateOwnProfile } from './profile.service.ts';
 
 const tags = ['Profile'];
 const errors = {

@@ -8,14 +8,14 @@ import {
   TwoFactorStatus,
 } from '../../../shared/account.schemas.ts';
 import { ErrorResponse, IdParams } from '../../../shared/common.schemas.ts';
-import { resetTwoFactor } from './two-factor-reset.ts';
+import { resetTwoFactor } from './two-factor-reset.service.ts';
 import {
   disableTwoFactor,
   enableTwoFactor,
   getTwoFactorStatus,
   regenerateRecoveryCodes,
   startTwoFactorSetup,
-} from './two-factor-setup.ts';
+} from './two-factor-setup.service.ts';
 
 const tags = ['Two-factor authentication'];
 const errors = {

@@ -8,7 +8,7 @@ import { inTransaction } from '../../core/transaction.ts';
 import type { NewUser, UserUpdate } from '../../db/database.ts';
 import { findDepartmentsByNames } from '../departments/department-lookup.service.ts';
 import { insertUsers, updateUser } from '../accounts/accounts.service.ts';
-import { issueInvitation } from '../accounts/invite.ts';
+import { issueInvitation } from '../accounts/invite.service.ts';
 import {
   createSchema,
   referenceProblems,

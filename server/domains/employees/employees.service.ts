@@ -21,7 +21,7 @@ import { inTransaction } from '../../core/transaction.ts';
 import { paginate } from '../../core/paging.ts';
 import { keepAnActiveAdministrator } from '../access/grants.ts';
 import { insertUser, revokeUserSessions, updateUser } from '../accounts/accounts.service.ts';
-import { issueInvitation, resendInvitation } from '../accounts/invite.ts';
+import { issueInvitation, resendInvitation } from '../accounts/invite.service.ts';
 import {
   checkDocuments,
   storeDocuments,
@@ -242,7 +242,7 @@ export async function updateEmployee(
       const after = await reload(tx, id);
       await recordAudit(tx, { action: 'employee.updated', entityType: 'user', entityId: id, before, after });
       if (emailChanged) {
-        const revoked = await revokeUserSessions(tx.db, id, 'email_changed');
+        const revoked = await revokeUserSessions(tx, id, 'email_changed');
         await mailSignInEmailChanged(tx, before, after);
         await recordAudit(tx, {
           action: 'user.sign_in_email_changed',

@@ -10,7 +10,7 @@ import { AppError, isUniqueViolation, validationError } from '../../core/errors.
 import { inTransaction } from '../../core/transaction.ts';
 import { paginate } from '../../core/paging.ts';
 import { insertUser } from '../accounts/accounts.service.ts';
-import { issueInvitation } from '../accounts/invite.ts';
+import { issueInvitation } from '../accounts/invite.service.ts';
 import { externalSchema, schemaProblems, toColumns } from './employee-input.ts';
 import { toEmployee, toSummary } from './employee-views.ts';
 import { peoplePolicy } from './employees.policy.ts';

@@ -10,7 +10,7 @@ import { readAccountSettings } from './account-settings.ts';
 import { requireSelf } from './accounts.policy.ts';
 import * as users from './accounts.repository.ts';
 import { checkNewPassword } from './new-password.ts';
-import { passwordExpiryOf } from './password-expiry.ts';
+import { passwordExpiryOf } from './password-expiry.service.ts';
 import * as sessions from './sessions.repository.ts';
 
 // Change (voluntary) and update (forced after expiry) of the caller's own password.

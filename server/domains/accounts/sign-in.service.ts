@@ -8,9 +8,9 @@ import type { UserRow } from '../../db/database.ts';
 import * as users from './accounts.repository.ts';
 import { hashOneTimeToken, newOneTimeToken } from './one-time-token.ts';
 import { toSessionUser } from './session-user.ts';
-import { refreshExpiry, type IssuedSession } from './sessions.ts';
+import { refreshExpiry, type IssuedSession } from './sessions.service.ts';
 import * as sessions from './sessions.repository.ts';
-import { consumeTwoFactorChallenge, requireSecondFactor } from './two-factor-sign-in.ts';
+import { consumeTwoFactorChallenge, requireSecondFactor } from './two-factor-sign-in.service.ts';
 
 /** The person a sign-in is about, for the audit trail: the caller is anonymous until it succeeds. */
 const subjectOf = (user: { id: string; email: string }) => ({ id: user.id, label: user.email });
