@@ -38,6 +38,8 @@ const MODULES = {
   realtime: 'server/domains/notifications/realtime.service.ts',
   health: 'server/domains/health/health.service.ts',
   mail: 'server/domains/mail/mail.service.ts',
+  roleAssignments: 'server/domains/access/role-assignments.service.ts',
+  departmentLookup: 'server/domains/departments/department-lookup.service.ts',
   // The accounts area: one file per use case.
   accounts: 'server/domains/accounts/accounts.service.ts',
   administrators: 'server/domains/accounts/administrators.service.ts',
@@ -568,7 +570,10 @@ const ROWS: Record<string, Row> = {
         confirmPassword: 'N3w!password',
       }),
   },
-  getPasswordExpiry: { signedIn: 'one’s own password', call: (ctx) => svc.passwordExpiry.getPasswordExpiry!(ctx) },
+  getPasswordExpiry: {
+    signedIn: 'one’s own password',
+    call: (ctx) => svc.passwordExpiry.getPasswordExpiry!(ctx),
+  },
   markExpiryNotified: {
     signedIn: 'one’s own password',
     call: (ctx) => svc.passwordExpiry.markExpiryNotified!(ctx),
@@ -636,7 +641,26 @@ const ROWS: Record<string, Row> = {
       svc.twoFactorSignIn.consumeTwoFactorChallenge!(ctx, { challenge: 'x'.repeat(43), code: '000000' }),
   },
   purgeOldChallenges: { internal: 'a worker job, run by the system; no route or command reaches it' },
-  toSessionUser: { internal: 'a pure mapper from a row to the API shape' },
+  // The accounts area's API for other areas: building blocks of their use cases, which authorize
+  // and audit; these neither authorize nor audit by themselves (writes refuse to run outside a transaction).
+  findUserById: { internal: 'a lookup inside another area’s authorized use case' },
+  findUserByEmail: { internal: 'a lookup inside another area’s authorized use case' },
+  insertUser: { internal: 'the one writer of users, inside the caller’s authorized, audited transaction' },
+  insertUsers: { internal: 'the one writer of users, inside the caller’s authorized, audited transaction' },
+  updateUser: { internal: 'the one writer of users, inside the caller’s authorized, audited transaction' },
+  setDepartmentMembers: { internal: 'moves people between departments for the departments use cases' },
+  revokeUserSessions: { internal: 'ends a person’s sessions inside the caller’s authorized change' },
+  findLiveSession: { internal: 'reads the session of a presented token for the auth plugin' },
+  passwordExpiryOf: { internal: 'a pure rule: when a password expires under the policy' },
+  refreshExpiry: { internal: 'a pure rule: when a refresh token issued now expires' },
+  // The access and departments areas' lookups for other areas.
+  findRole: { internal: 'a lookup inside another area’s authorized use case' },
+  lockRole: { internal: 'a row lock inside another area’s authorized use case' },
+  findBuiltInRole: { internal: 'a lookup inside another area’s authorized use case' },
+  countUsersWithBuiltInRole: { internal: 'a count for the last-administrator rule' },
+  assignRole: { internal: 'grants a role inside a use case that checked the role policy’s assign' },
+  findDepartmentsByIds: { internal: 'a lookup for the people forms and imports' },
+  findDepartmentsByNames: { internal: 'a lookup for the people imports and exports' },
   createAdministrator: {
     // Handing out Admin needs every permission there is.
     permission: ALL,
