@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { NonBlankString, TEXT_DEFAULT, TEXT_MAX, Uuid } from './common.schemas.ts';
+import { Name, SearchText, Text, TEXT_DEFAULT, TEXT_MAX, Uuid } from './common.schemas.ts';
 
 /** The API contract of departments (spec section 3 Department, section 7 Departments). */
 
@@ -12,8 +12,8 @@ const MemberIds = Type.Array(Uuid, { maxItems: 5000, uniqueItems: true });
 
 export const DepartmentBody = Type.Object(
   {
-    name: NonBlankString(TEXT_DEFAULT),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_MAX }), Type.Null()])),
+    name: Name(TEXT_DEFAULT),
+    description: Type.Optional(Type.Union([Text(TEXT_MAX), Type.Null()])),
     /** The people of the department; they leave the department they were in. */
     memberIds: Type.Optional(MemberIds),
   },
@@ -23,8 +23,8 @@ export type DepartmentBody = Static<typeof DepartmentBody>;
 
 export const DepartmentUpdateBody = Type.Object(
   {
-    name: Type.Optional(NonBlankString(TEXT_DEFAULT)),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_MAX }), Type.Null()])),
+    name: Type.Optional(Name(TEXT_DEFAULT)),
+    description: Type.Optional(Type.Union([Text(TEXT_MAX), Type.Null()])),
     /** Replaces the members: people not listed leave the department. */
     memberIds: Type.Optional(MemberIds),
   },
@@ -40,7 +40,7 @@ export type DepartmentStatusBody = Static<typeof DepartmentStatusBody>;
 
 export const DepartmentQuery = Type.Object(
   {
-    search: Type.Optional(Type.String({ maxLength: TEXT_DEFAULT })),
+    search: Type.Optional(SearchText(TEXT_DEFAULT)),
     status: Type.Optional(Type.Enum(DEPARTMENT_STATUSES)),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
     perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),

@@ -1,18 +1,20 @@
 import { Type, type Static } from 'typebox';
-import { NonBlankString, TEXT_MAX } from './common.schemas.ts';
+import { Name, Text, TEXT_MAX } from './common.schemas.ts';
 import { ROLE_TYPES } from './permissions.ts';
 
 export const RoleTypeSchema = Type.Enum(ROLE_TYPES);
+/** A permission's key as the catalog writes them (`employees.view`); unknown ones are the service's to report. */
+const PermissionKey = Type.String({ maxLength: 100, pattern: '^[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)+$' });
 
 export const RoleQuery = Type.Object({ type: Type.Optional(RoleTypeSchema) });
 export type RoleQuery = Static<typeof RoleQuery>;
 
 export const RoleBody = Type.Object(
   {
-    name: NonBlankString(),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_MAX }), Type.Null()])),
+    name: Name(),
+    description: Type.Optional(Type.Union([Text(TEXT_MAX), Type.Null()])),
     type: RoleTypeSchema,
-    permissions: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500, uniqueItems: true }),
+    permissions: Type.Array(PermissionKey, { maxItems: 500, uniqueItems: true }),
   },
   { additionalProperties: false },
 );
@@ -20,11 +22,9 @@ export type RoleBody = Static<typeof RoleBody>;
 
 export const RoleUpdateBody = Type.Object(
   {
-    name: Type.Optional(NonBlankString()),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_MAX }), Type.Null()])),
-    permissions: Type.Optional(
-      Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500, uniqueItems: true }),
-    ),
+    name: Type.Optional(Name()),
+    description: Type.Optional(Type.Union([Text(TEXT_MAX), Type.Null()])),
+    permissions: Type.Optional(Type.Array(PermissionKey, { maxItems: 500, uniqueItems: true })),
   },
   { additionalProperties: false },
 );

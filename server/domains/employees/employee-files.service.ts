@@ -7,7 +7,8 @@ import {
 } from '../../../shared/employees.schemas.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError, validationError } from '../../core/errors.ts';
+import { nameProblem } from '../../../shared/rules/text.ts';
 import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { fileStorage } from '../files/file-storage.ts';
@@ -24,20 +25,24 @@ export interface DocumentUpload {
   data: Buffer;
 }
 
-/** Rejects anything that is not a PDF of at most 10 MB, judged by its content, not its name. */
+/**
+ * Rejects anything that is not a PDF of at most 10 MB, judged by its content, not its name, and a
+ * name with control characters or text-direction marks (`invoice‮fdp.exe` shows as `invoiceexe.pdf`).
+ */
 export function checkDocuments(documents: readonly DocumentUpload[]): void {
-  for (const document of documents) checkUpload(document, ['application/pdf'], EMPLOYEE_FILE_MAX_MB);
+  for (const document of documents) {
+    checkUpload(document, ['application/pdf'], EMPLOYEE_FILE_MAX_MB);
+    const problem = nameProblem(document.fileName);
+    if (problem) throw validationError([{ field: document.field, code: problem }]);
+  }
 }
 
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? 'document.pdf';
-  // Control characters and quotes would break the download header; the name is for people only.
-  const safe = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c !== '"' && c !== '\u007f')
-    .join('')
-    .trim()
-    .slice(0, 200);
-  return safe || 'document.pdf';
+/** The name a document is kept and downloaded under: its own, without a path, ending in `.pdf`. */
+export function documentFileName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').replaceAll('"', '').trim().slice(0, 200);
+  if (!base) return 'document.pdf';
+  // The content is a PDF whatever the name said: `report.html` is kept as `report.pdf`.
+  return /\.pdf$/i.test(base) ? base : `${base.replace(/\.[^.]*$/, '') || 'document'}.pdf`;
 }
 
 /**
@@ -61,7 +66,7 @@ export async function storeDocuments(
         user_id: userId,
         kind: document.kind,
         storage_key: key,
-        file_name: cleanFileName(document.fileName),
+        file_name: documentFileName(document.fileName),
         content_type: 'application/pdf',
         size_bytes: document.data.length,
         sha256: createHash('sha256').update(document.data).digest('hex'),
@@ -123,5 +128,11 @@ export async function openEmployeeFile(
   const file = await repo.findCurrentFile(ctx.db, userId, kind);
   const stream = file ? await fileStorage(ctx.config).get(file.storage_key) : null;
   if (!file || !stream) throw new AppError('NOT_FOUND');
-  return { stream, fileName: file.file_name, contentType: file.content_type, sizeBytes: file.size_bytes };
+  // Documents kept before names were made to end in .pdf are served with one too.
+  return {
+    stream,
+    fileName: documentFileName(file.file_name),
+    contentType: file.content_type,
+    sizeBytes: file.size_bytes,
+  };
 }
