@@ -7,7 +7,7 @@
 export function safeNextPath(next: string | null | undefined): string {
   if (!next || next.length > 2000) return '/';
   // One leading slash, then no slash or backslash; nothing a browser would strip or rewrite.
-  if (!/^\/(?![/\\])/.test(next) || /[\\\s\u0000-\u001f\u007f]/.test(next)) return '/';
+  if (!/^\/(?![/\\])/.test(next) || /[\\\s\p{Cc}]/u.test(next)) return '/';
   const base = 'https://backoffice.invalid';
   let url: URL;
   try {
