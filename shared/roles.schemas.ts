@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { Name, Text, TEXT_MAX } from './common.schemas.ts';
 import { ROLE_TYPES } from './permissions.ts';
+import { NO_CONTROL_CHARACTERS_ONE_LINE } from './rules/text.ts';
 
 export const RoleTypeSchema = Type.Enum(ROLE_TYPES);
-/** A permission's key as the catalog writes them (`employees.view`); unknown ones are the service's to report. */
-const PermissionKey = Type.String({ maxLength: 100, pattern: '^[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)+$' });
+/** A permission's key (`employees.view`): unknown ones are the service's to report, by name. */
+const PermissionKey = Type.String({ maxLength: 100, pattern: NO_CONTROL_CHARACTERS_ONE_LINE });
 
 export const RoleQuery = Type.Object({ type: Type.Optional(RoleTypeSchema) });
 export type RoleQuery = Static<typeof RoleQuery>;
