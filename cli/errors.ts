@@ -8,7 +8,8 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-export type CliErrorCode = 'PENDING_MIGRATIONS' | 'UNKNOWN_ACTOR' | 'INVALID_CONFIG' | 'USAGE';
+export type CliErrorCode =
+  'PENDING_MIGRATIONS' | 'UNKNOWN_ACTOR' | 'INVALID_CONFIG' | 'USAGE' | 'DATABASE_UNAVAILABLE';
 
 /** A failure of the CLI itself (not of a service): translated from `cli:errors.<code>`. */
 export class CliError extends Error {
@@ -60,6 +61,32 @@ function usageMessage(error: CommanderError, t: Translate): string {
   return parts.join(' ');
 }
 
+// SQLSTATE classes and codes that mean the server is gone or refuses connections, not that a statement was wrong.
+const CONNECTION_SQLSTATES = /^(08|57P0[1-4]|53300)/;
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+// node-postgres says these in plain words, without a code.
+const CONNECTION_MESSAGES =
+  /^(Connection terminated|Client was closed|Client has encountered a connection error|timeout exceeded when trying to connect|Connection ended)/;
+
+/** True when `error` says the database went away or cannot be reached (not a refused statement). */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_SQLSTATES.test(code) || CONNECTION_ERRNOS.has(code)))
+    return true;
+  if (CONNECTION_MESSAGES.test(error.message)) return true;
+  if (error instanceof AggregateError) return error.errors.some(isConnectionError);
+  return error.cause !== undefined && error.cause !== error && isConnectionError(error.cause);
+}
+
 /** Turns any error into the body printed on stderr and the exit code. */
 export function describeError(
   error: unknown,
@@ -77,7 +104,17 @@ export function describeError(
     };
   }
   // Operators run the CLI on their own machine: the underlying reason helps them (a refused connection …).
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = error instanceof Error ? error.message || error.name : String(error);
+  if (isConnectionError(error)) {
+    return {
+      body: {
+        statusCode: 503,
+        code: 'DATABASE_UNAVAILABLE',
+        message: t('cli:errors.DATABASE_UNAVAILABLE', { reason }),
+      },
+      exitCode: EXIT_FAILURE,
+    };
+  }
   return {
     body: { statusCode: 500, code: 'INTERNAL', message: t('cli:errors.UNEXPECTED', { reason }) },
     exitCode: EXIT_FAILURE,

@@ -40,12 +40,26 @@ export async function buildProgram(runtime: CliRuntime): Promise<Command> {
   return program;
 }
 
-/** Runs the CLI on `argv` (without `node` and the script) and returns the exit code. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+/** A runtime for `argv` before (or without) commander: the language and whether to answer in JSON. */
+function earlyRuntime(argv: string[], env: NodeJS.ProcessEnv): CliRuntime {
   const language = detectLanguage(argv, env);
   const runtime = new CliRuntime(language, cliTranslator(language), env);
-  // Until commander has parsed, a usage error still has to know whether to answer in JSON.
   runtime.options = { json: earlyOption(argv, '--json') !== undefined };
+  return runtime;
+}
+
+/**
+ * Prints an error that escaped every command (an 'error' event nobody listened to, a stray
+ * rejection) as the documented error body, and returns the exit code.
+ */
+export function reportFatal(error: unknown, argv: string[], env: NodeJS.ProcessEnv = process.env): number {
+  return earlyRuntime(argv, env).report(error);
+}
+
+/** Runs the CLI on `argv` (without `node` and the script) and returns the exit code. */
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // Until commander has parsed, a usage error still has to know whether to answer in JSON.
+  const runtime = earlyRuntime(argv, env);
   try {
     await (await buildProgram(runtime)).parseAsync(argv, { from: 'user' });
     return EXIT_OK;

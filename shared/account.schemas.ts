@@ -1,5 +1,15 @@
 import { Type, type Static } from 'typebox';
-import { Email, NonBlankString, TEXT_DEFAULT, TEXT_MAX, TEXT_SHORT } from './common.schemas.ts';
+import {
+  Email,
+  Name,
+  SearchText,
+  Secret,
+  Text,
+  TEXT_DEFAULT,
+  TEXT_MAX,
+  TEXT_SHORT,
+} from './common.schemas.ts';
+import { NO_CONTROL_CHARACTERS } from './rules/text.ts';
 import { LANGUAGES } from './i18n/index.ts';
 
 /**
@@ -8,9 +18,9 @@ import { LANGUAGES } from './i18n/index.ts';
  */
 
 // Long enough for any token we issue (43 characters), short enough to refuse junk early.
-const Token = Type.String({ minLength: 1, maxLength: 200 });
+const Token = Secret(200);
 /** Candidate passwords are checked against the policy by the service, so the message is the policy's. */
-const PasswordInput = Type.String({ minLength: 1, maxLength: 200 });
+const PasswordInput = Secret(200);
 
 export const TokenBody = Type.Object({ token: Token }, { additionalProperties: false });
 export type TokenBody = Static<typeof TokenBody>;
@@ -95,7 +105,7 @@ export type PasswordPolicySettings = Static<typeof PasswordPolicySettings>;
 // Two-factor authentication.
 
 const OtpCode = Type.String({ minLength: 6, maxLength: 6, pattern: '^[0-9]{6}$' });
-const RecoveryCode = Type.String({ minLength: 1, maxLength: 40 });
+const RecoveryCode = Secret(40);
 
 export const TwoFactorStatus = Type.Object({
   enabled: Type.Boolean(),
@@ -143,8 +153,8 @@ export interface TwoFactorChallengeDetails {
 
 export const ProfileUpdateBody = Type.Object(
   {
-    firstName: NonBlankString(TEXT_SHORT),
-    lastName: NonBlankString(TEXT_SHORT),
+    firstName: Name(TEXT_SHORT),
+    lastName: Name(TEXT_SHORT),
     language: Type.Enum(LANGUAGES),
   },
   { additionalProperties: false },
@@ -160,9 +170,15 @@ export const AccessRequestStatus = Type.Enum(['PENDING', 'GRANTED', 'DENIED']);
 export const AccessRequestBody = Type.Object(
   {
     /** The page the person could not open. */
-    path: Type.String({ minLength: 1, maxLength: TEXT_DEFAULT, pattern: '^/' }),
-    permission: Type.Optional(Type.String({ maxLength: 100 })),
-    reason: Type.Optional(Type.String({ maxLength: TEXT_MAX })),
+    path: Type.String({
+      minLength: 1,
+      maxLength: TEXT_DEFAULT,
+      pattern: '^/',
+      allOf: [{ pattern: NO_CONTROL_CHARACTERS }],
+    }),
+    /** The permission the page named (`a | b` when any of several would do). */
+    permission: Type.Optional(Text(100)),
+    reason: Type.Optional(Text(TEXT_MAX)),
   },
   { additionalProperties: false },
 );
@@ -195,13 +211,13 @@ export const AccessRequestList = Type.Object({ items: Type.Array(AccessRequest) 
 export const AccessRequestQuery = Type.Object({ status: Type.Optional(AccessRequestStatus) });
 
 export const GrantAccessBody = Type.Object(
-  { roleId: Type.String({ format: 'uuid' }), note: Type.Optional(Type.String({ maxLength: TEXT_MAX })) },
+  { roleId: Type.String({ format: 'uuid' }), note: Type.Optional(Text(TEXT_MAX)) },
   { additionalProperties: false },
 );
 export type GrantAccessBody = Static<typeof GrantAccessBody>;
 
 export const DenyAccessBody = Type.Object(
-  { note: Type.Optional(Type.String({ maxLength: TEXT_MAX })) },
+  { note: Type.Optional(Text(TEXT_MAX)) },
   { additionalProperties: false },
 );
 export type DenyAccessBody = Static<typeof DenyAccessBody>;
@@ -233,5 +249,5 @@ export const RoleMemberBody = Type.Object(
   { userId: Type.String({ format: 'uuid' }) },
   { additionalProperties: false },
 );
-export const CandidateQuery = Type.Object({ search: Type.Optional(Type.String({ maxLength: TEXT_SHORT })) });
+export const CandidateQuery = Type.Object({ search: Type.Optional(SearchText(TEXT_SHORT)) });
 export const CandidateList = Type.Object({ items: Type.Array(AccessRequestPerson) });

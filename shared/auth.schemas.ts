@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
-import { Email } from './common.schemas.ts';
+import { Email, Secret } from './common.schemas.ts';
+import { NO_CONTROL_CHARACTERS } from './rules/text.ts';
 import { LANGUAGES } from './i18n/index.ts';
 
 export const SignInBody = Type.Object(
   {
     email: Email,
-    password: Type.String({ minLength: 1, maxLength: 200 }),
+    password: Secret(200),
   },
   { additionalProperties: false },
 );
@@ -30,7 +31,8 @@ export const SignInResponse = Type.Object({
 export type SignInResponse = Static<typeof SignInResponse>;
 
 export const CheckPasswordBody = Type.Object(
-  { password: Type.String({ maxLength: 200 }) },
+  // A candidate of spaces is answered (it meets no rule), so only control characters are refused.
+  { password: Type.String({ maxLength: 200, pattern: NO_CONTROL_CHARACTERS }) },
   { additionalProperties: false },
 );
 export const CheckPasswordResponse = Type.Object({

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageQueryFields, Paged } from './paging.schemas.ts';
-import { NonBlankString, TEXT_DEFAULT, TEXT_MAX, Uuid } from './common.schemas.ts';
+import { Name, SearchText, Text, TEXT_DEFAULT, TEXT_MAX, Uuid } from './common.schemas.ts';
 
 /** The API contract of departments (spec section 3 Department, section 7 Departments). */
 
@@ -13,8 +13,8 @@ const MemberIds = Type.Array(Uuid, { maxItems: 5000, uniqueItems: true });
 
 export const DepartmentBody = Type.Object(
   {
-    name: NonBlankString(TEXT_DEFAULT),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_MAX }), Type.Null()])),
+    name: Name(TEXT_DEFAULT),
+    description: Type.Optional(Type.Union([Text(TEXT_MAX), Type.Null()])),
     /** The people of the department; they leave the department they were in. */
     memberIds: Type.Optional(MemberIds),
   },
@@ -24,8 +24,8 @@ export type DepartmentBody = Static<typeof DepartmentBody>;
 
 export const DepartmentUpdateBody = Type.Object(
   {
-    name: Type.Optional(NonBlankString(TEXT_DEFAULT)),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_MAX }), Type.Null()])),
+    name: Type.Optional(Name(TEXT_DEFAULT)),
+    description: Type.Optional(Type.Union([Text(TEXT_MAX), Type.Null()])),
     /** Replaces the members: people not listed leave the department. */
     memberIds: Type.Optional(MemberIds),
   },
@@ -41,7 +41,7 @@ export type DepartmentStatusBody = Static<typeof DepartmentStatusBody>;
 
 export const DepartmentQuery = Type.Object(
   {
-    search: Type.Optional(Type.String({ maxLength: TEXT_DEFAULT })),
+    search: Type.Optional(SearchText(TEXT_DEFAULT)),
     status: Type.Optional(Type.Enum(DEPARTMENT_STATUSES)),
     ...PageQueryFields,
   },

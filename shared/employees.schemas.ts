@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { PageQueryFields, Paged } from './paging.schemas.ts';
-import { Email, NonBlankString, TEXT_DEFAULT, TEXT_MAX, Uuid } from './common.schemas.ts';
+import { Email, Name, SearchText, TEXT_DEFAULT, TEXT_MAX, Uuid } from './common.schemas.ts';
+import { NO_CONTROL_CHARACTERS, VISIBLE } from './rules/text.ts';
 import { LANGUAGES } from './i18n/index.ts';
 
 /** The API contract of employees and external users (spec section 3 Employee, section 7 Users). */
@@ -35,15 +36,18 @@ export const EMPLOYEE_PAGE_SIZES = [10, 20, 50, 100] as const;
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A calendar date as YYYY-MM-DD (the UI shows it as YYYY/MM/DD). */
 export const DateString = Type.String({ format: 'date', maxLength: 10 });
+/** Optional text: null (or an empty form field) clears it; otherwise something visible, no control characters. */
 const OptionalText = (maxLength: number = TEXT_DEFAULT) =>
-  Type.Optional(Nullable(Type.String({ maxLength, pattern: '\\S' })));
+  Type.Optional(
+    Nullable(Type.String({ maxLength, pattern: VISIBLE, allOf: [{ pattern: NO_CONTROL_CHARACTERS }] })),
+  );
 const OptionalPattern = (pattern: string, maxLength: number) =>
   Type.Optional(Nullable(Type.String({ maxLength, pattern })));
 
 /** Every editable field of an employee, all optional: the create body makes names and email required. */
 const employeeFields = {
-  firstName: Type.Optional(NonBlankString()),
-  lastName: Type.Optional(NonBlankString()),
+  firstName: Type.Optional(Name()),
+  lastName: Type.Optional(Name()),
   email: Type.Optional(Email),
   gender: Type.Optional(Nullable(Type.Enum(GENDERS))),
   birthday: Type.Optional(Nullable(DateString)),
@@ -77,15 +81,15 @@ export const EmployeeUpdateBody = Type.Object(employeeFields, { additionalProper
 export type EmployeeUpdateBody = Static<typeof EmployeeUpdateBody>;
 
 export const EmployeeCreateBody = Type.Object(
-  { ...employeeFields, firstName: NonBlankString(), lastName: NonBlankString(), email: Email },
+  { ...employeeFields, firstName: Name(), lastName: Name(), email: Email },
   { additionalProperties: false },
 );
 export type EmployeeCreateBody = Static<typeof EmployeeCreateBody>;
 
 export const ExternalUserBody = Type.Object(
   {
-    firstName: NonBlankString(),
-    lastName: NonBlankString(),
+    firstName: Name(),
+    lastName: Name(),
     email: Email,
     phoneNumber: employeeFields.phoneNumber,
     organization: OptionalText(TEXT_DEFAULT),
@@ -110,7 +114,7 @@ export const FileUploadBody = Type.Object(
 );
 
 const ListFilters = {
-  search: Type.Optional(Type.String({ maxLength: TEXT_DEFAULT })),
+  search: Type.Optional(SearchText(TEXT_DEFAULT)),
   status: Type.Optional(Type.Array(Type.Enum(USER_STATUSES), { maxItems: 3 })),
   departmentId: Type.Optional(Type.Array(Uuid, { maxItems: 100 })),
   contractType: Type.Optional(Type.Array(Type.Enum(CONTRACT_TYPES), { maxItems: 5 })),
@@ -140,7 +144,7 @@ export type EmployeeExportQuery = Static<typeof EmployeeExportQuery>;
 
 export const UserListQuery = Type.Object(
   {
-    search: Type.Optional(Type.String({ maxLength: TEXT_DEFAULT })),
+    search: Type.Optional(SearchText(TEXT_DEFAULT)),
     status: Type.Optional(Type.Array(Type.Enum(USER_STATUSES), { maxItems: 3 })),
     type: Type.Optional(Type.Enum(USER_TYPES)),
     ...PageQueryFields,
@@ -151,7 +155,7 @@ export type UserListQuery = Static<typeof UserListQuery>;
 
 export const PeopleLookupQuery = Type.Object(
   {
-    search: Type.Optional(Type.String({ maxLength: TEXT_DEFAULT })),
+    search: Type.Optional(SearchText(TEXT_DEFAULT)),
     ids: Type.Optional(Type.Array(Uuid, { maxItems: 100 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   },

@@ -1,18 +1,21 @@
 import { Type, type Static } from 'typebox';
-import { NonBlankString, TEXT_MAX } from './common.schemas.ts';
+import { Name, Text, TEXT_MAX } from './common.schemas.ts';
 import { ROLE_TYPES } from './permissions.ts';
+import { NO_CONTROL_CHARACTERS_ONE_LINE } from './rules/text.ts';
 
 export const RoleTypeSchema = Type.Enum(ROLE_TYPES);
+/** A permission's key (`employees.view`): unknown ones are the service's to report, by name. */
+const PermissionKey = Type.String({ maxLength: 100, pattern: NO_CONTROL_CHARACTERS_ONE_LINE });
 
 export const RoleQuery = Type.Object({ type: Type.Optional(RoleTypeSchema) });
 export type RoleQuery = Static<typeof RoleQuery>;
 
 export const RoleBody = Type.Object(
   {
-    name: NonBlankString(),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_MAX }), Type.Null()])),
+    name: Name(),
+    description: Type.Optional(Type.Union([Text(TEXT_MAX), Type.Null()])),
     type: RoleTypeSchema,
-    permissions: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500, uniqueItems: true }),
+    permissions: Type.Array(PermissionKey, { maxItems: 500, uniqueItems: true }),
   },
   { additionalProperties: false },
 );
@@ -20,11 +23,9 @@ export type RoleBody = Static<typeof RoleBody>;
 
 export const RoleUpdateBody = Type.Object(
   {
-    name: Type.Optional(NonBlankString()),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_MAX }), Type.Null()])),
-    permissions: Type.Optional(
-      Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500, uniqueItems: true }),
-    ),
+    name: Type.Optional(Name()),
+    description: Type.Optional(Type.Union([Text(TEXT_MAX), Type.Null()])),
+    permissions: Type.Optional(Type.Array(PermissionKey, { maxItems: 500, uniqueItems: true })),
   },
   { additionalProperties: false },
 );

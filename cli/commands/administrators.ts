@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
-import { createAdministrator, generatePassword } from '../../server/domains/accounts/administrators.service.ts';
+import {
+  createAdministrator,
+  generatePassword,
+} from '../../server/domains/accounts/administrators.service.ts';
 import { findUserByEmail } from '../../server/domains/accounts/accounts.service.ts';
 import { commandGroup, printLines, type CliRuntime } from '../runtime.ts';
 

@@ -21,6 +21,10 @@ export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'backoffice' });
   // An idle client that loses its server (a restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may a checked-out one: between two queries of a transaction nobody listens to its 'error'
+  // (the pool listens only while it is idle), and an unheard 'error' event ends the process. The
+  // failure still reaches the caller: the next query on that client rejects.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, url, destroy: () => db.destroy() };
 }

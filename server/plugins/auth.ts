@@ -21,8 +21,8 @@ declare module 'fastify' {
     access?: RouteAccess;
   }
   interface FastifyInstance {
-    /** Every /api route with who may call it: the permission test walks this list. */
-    apiRoutes: Array<{ method: string; url: string; access: RouteAccess }>;
+    /** Every /api route with who may call it and its body schema: the permission and fuzz tests walk this list. */
+    apiRoutes: Array<{ method: string; url: string; access: RouteAccess; body?: unknown }>;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -120,7 +120,7 @@ export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInsta
     const access = route.config?.access;
     if (!access) throw new Error(`route ${route.method} ${route.url} must declare config.access`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access, body: route.schema?.body });
     }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import type { ErrorBody, ErrorCode, FieldError, ValidationCode } from '../../shared/errors.ts';
 import { i18nFor, type Language } from '../../shared/i18n/index.ts';
+import { CHARACTER_CODES, PATTERN_CODES } from '../../shared/rules/text.ts';
 import { AppError } from '../core/errors.ts';
 
 type AjvError = {
@@ -47,7 +48,7 @@ function toFieldErrors(errors: AjvError[], context: string | undefined): Array<O
         params = { min: Number(error.params.limit) };
         break;
       case 'pattern':
-        code = error.params.pattern === '\\S' ? 'blank' : 'invalid';
+        code = PATTERN_CODES[String(error.params.pattern)] ?? 'invalid';
         break;
       case 'type':
         code = error.params.type === 'number' || error.params.type === 'integer' ? 'number' : 'invalid';
@@ -82,9 +83,14 @@ function toFieldErrors(errors: AjvError[], context: string | undefined): Array<O
             .filter((part) => !/^\d+$/.test(part))
             .pop() ?? field,
       };
-    // The first precise reason wins; a later generic one ('anyOf' of a union) does not replace it.
+    // The first precise reason wins; a later generic one ('anyOf' of a union) does not replace it,
+    // and a forbidden character says more than "blank" (a NUL alone is both).
     const existing = byField.get(field);
-    if (!existing || (existing.code === 'invalid' && code !== 'invalid'))
+    if (
+      !existing ||
+      (existing.code === 'invalid' && code !== 'invalid') ||
+      (existing.code === 'blank' && CHARACTER_CODES.has(code))
+    )
       byField.set(field, { field, code, params });
   }
   for (const [field, values] of unionValues) {

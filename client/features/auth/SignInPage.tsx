@@ -11,11 +11,7 @@ import { LanguageSwitcher } from '../../layout/LanguageSwitcher.tsx';
 import { useHydrated } from '../../layout/use-hydrated.ts';
 import { twoFactorChallengeOf } from '../account/account.api.ts';
 import { TwoFactorStep } from '../account/TwoFactorStep.tsx';
-
-/** Only same-site paths are followed after sign-in, never another site's address. */
-function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
-}
+import { safeNextPath } from './safe-next.ts';
 
 /** Sign in with email and password; returns the person to the page they asked for. */
 export default function SignInPage() {
@@ -31,7 +27,8 @@ export default function SignInPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<ApiError | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const next = safeNext(params.get('next'));
+  // Only same-site paths are followed after sign-in, never another site's address.
+  const next = safeNextPath(params.get('next'));
 
   if (session) return <Navigate to={next} replace />;
   if (challenge) {

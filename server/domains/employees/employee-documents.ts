@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { EMPLOYEE_FILE_MAX_MB, type EmployeeFileKind } from '../../../shared/employees.schemas.ts';
+import { nameProblem } from '../../../shared/rules/text.ts';
 import type { ServiceContext } from '../../core/context.ts';
+import { validationError } from '../../core/errors.ts';
 import { fileStorage } from '../files/file-storage.ts';
 import { checkUpload, extensionOf } from '../files/file-type.ts';
 import * as repo from './employees.repository.ts';
@@ -14,20 +16,24 @@ export interface DocumentUpload {
   data: Buffer;
 }
 
-/** Rejects anything that is not a PDF of at most 10 MB, judged by its content, not its name. */
+/**
+ * Rejects anything that is not a PDF of at most 10 MB, judged by its content, not its name, and a
+ * name with control characters or text-direction marks (`invoice\u202efdp.exe` shows as `invoiceexe.pdf`).
+ */
 export function checkDocuments(documents: readonly DocumentUpload[]): void {
-  for (const document of documents) checkUpload(document, ['application/pdf'], EMPLOYEE_FILE_MAX_MB);
+  for (const document of documents) {
+    checkUpload(document, ['application/pdf'], EMPLOYEE_FILE_MAX_MB);
+    const problem = nameProblem(document.fileName);
+    if (problem) throw validationError([{ field: document.field, code: problem }]);
+  }
 }
 
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? 'document.pdf';
-  // Control characters and quotes would break the download header; the name is for people only.
-  const safe = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c !== '"' && c !== '\u007f')
-    .join('')
-    .trim()
-    .slice(0, 200);
-  return safe || 'document.pdf';
+/** The name a document is kept and downloaded under: its own, without a path, ending in `.pdf`. */
+export function documentFileName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').replaceAll('"', '').trim().slice(0, 200);
+  if (!base) return 'document.pdf';
+  // The content is a PDF whatever the name said: `report.html` is kept as `report.pdf`.
+  return /\.pdf$/i.test(base) ? base : `${base.replace(/\.[^.]*$/, '') || 'document'}.pdf`;
 }
 
 /**
@@ -51,7 +57,7 @@ export async function storeDocuments(
         user_id: userId,
         kind: document.kind,
         storage_key: key,
-        file_name: cleanFileName(document.fileName),
+        file_name: documentFileName(document.fileName),
         content_type: 'application/pdf',
         size_bytes: document.data.length,
         sha256: createHash('sha256').update(document.data).digest('hex'),

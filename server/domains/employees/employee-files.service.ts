@@ -14,6 +14,7 @@ import {
 import { toFile } from './employee-views.ts';
 import { peoplePolicy } from './employees.policy.ts';
 import * as repo from './employees.repository.ts';
+import { documentFileName } from './employee-documents.ts';
 import { requireVisiblePerson } from './person-records.ts';
 
 /** Attaches an NDA or contract PDF to an employee, replacing the current one of that kind. */
@@ -52,5 +53,11 @@ export async function openEmployeeFile(
   const file = await repo.findCurrentFile(ctx.db, userId, kind);
   const stream = file ? await fileStorage(ctx.config).get(file.storage_key) : null;
   if (!file || !stream) throw new AppError('NOT_FOUND');
-  return { stream, fileName: file.file_name, contentType: file.content_type, sizeBytes: file.size_bytes };
+  // Documents kept before names were made to end in .pdf are served with one too.
+  return {
+    stream,
+    fileName: documentFileName(file.file_name),
+    contentType: file.content_type,
+    sizeBytes: file.size_bytes,
+  };
 }

@@ -7,6 +7,7 @@ import {
   type EmployeeUpdateBody as EmployeeFields,
 } from '../../../shared/employees.schemas.ts';
 import type { FieldError } from '../../../shared/errors.ts';
+import { CHARACTER_CODES, PATTERN_CODES } from '../../../shared/rules/text.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import type { UserUpdate } from '../../db/database.ts';
 import { findDepartmentsByIds } from '../departments/department-lookup.service.ts';
@@ -61,7 +62,7 @@ export function schemaProblems(schema: TSchema, value: unknown): Problem[] {
         problem = { field, code: 'required' };
         break;
       case 'pattern':
-        problem = { field, code: e.params.pattern === '\\S' ? 'blank' : 'invalid' };
+        problem = { field, code: PATTERN_CODES[String(e.params.pattern)] ?? 'invalid' };
         break;
       case 'const':
       case 'enum':
@@ -73,8 +74,14 @@ export function schemaProblems(schema: TSchema, value: unknown): Problem[] {
     }
     if (problem.code === 'invalid') problem.params = { field: field.split('.').pop() ?? field };
     const existing = byField.get(field);
-    // The first precise reason wins; a later generic one (a union's anyOf) does not replace it.
-    if (!existing || (existing.code === 'invalid' && problem.code !== 'invalid')) byField.set(field, problem);
+    // The first precise reason wins; a later generic one (a union's anyOf) does not replace it, and a
+    // forbidden character says more than "blank".
+    if (
+      !existing ||
+      (existing.code === 'invalid' && problem.code !== 'invalid') ||
+      (existing.code === 'blank' && CHARACTER_CODES.has(problem.code))
+    )
+      byField.set(field, problem);
   }
   return [...byField.values()];
 }

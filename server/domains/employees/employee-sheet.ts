@@ -158,15 +158,21 @@ export function parseSheetDate(cell: unknown): string {
   return text;
 }
 
+// Apostrophes, then a character that starts a formula: what the guard below produces.
+const GUARDED = /^'+[=@+\-\t\r]/;
+
 /**
- * Spreadsheet programs run a cell that starts with '=' or '@' as a formula: such cells are written
- * with a leading apostrophe (import removes it). Phone numbers starting with '+' stay as they are.
+ * Spreadsheet programs run a cell that starts with = + - @ (or a tab or carriage return) as a
+ * formula: such cells are written with a leading apostrophe, which import removes. Phone numbers
+ * starting with '+' stay as they are. A value that itself starts with apostrophes and such a
+ * character gets one more, so `unguardFormula(guardFormula(x)) === x` for every text.
  */
 export function guardFormula(text: string): string {
-  if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][0-9 ().-]*$/.test(text))) return `'${text}`;
-  return text;
+  const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][0-9 ().-]*$/.test(text));
+  return formula || GUARDED.test(text) ? `'${text}` : text;
 }
 
+/** The text of a cell as it was before `guardFormula`; applied to every column of an import. */
 export function unguardFormula(text: string): string {
-  return /^'[=@+\-\t\r]/.test(text) ? text.slice(1) : text;
+  return GUARDED.test(text) ? text.slice(1) : text;
 }

@@ -127,7 +127,8 @@ export async function prepareEmployeeExport(
             const value = column.value(row);
             // Dates are real spreadsheet dates; everything else is text, so ids keep their leading zeros.
             if (column.kind === 'date' && value) return new Date(`${value}T00:00:00Z`);
-            return cellText(column, row, language) || null;
+            // Guarded like the CSV, so either file imports back unchanged (import removes the guard).
+            return guardFormula(cellText(column, row, language)) || null;
           });
           sheet.addRow(values).commit();
         }

@@ -142,7 +142,7 @@ async function referenceIndex(
   const namesOf = (key: string) => {
     const index = columns.findIndex((c) => c?.key === key);
     if (index < 0) return [];
-    return [...new Set(sheet.rows.map((r) => String(r.cells[index] ?? '').trim()).filter(Boolean))];
+    return [...new Set(sheet.rows.map((r) => cellText(r.cells[index]).trim()).filter(Boolean))];
   };
   const [departments, roles, banks] = await Promise.all([
     findDepartmentsByNames(ctx, namesOf('department')),
@@ -172,6 +172,11 @@ const UNKNOWN_CODES = {
   bank: 'unknownBank',
 } as const;
 
+/** The text of a cell as written before export guarded it against formulas (every column). */
+function cellText(cell: unknown): string {
+  return unguardFormula(String(cell ?? ''));
+}
+
 /** Turns a file row into an API input: the same shape, so the same rules apply. */
 function rowInput(
   cells: unknown[],
@@ -188,7 +193,7 @@ function rowInput(
       else input[column.key] = raw.toISOString();
       return;
     }
-    const text = unguardFormula(String(raw ?? ''));
+    const text = cellText(raw);
     // An empty cell leaves the field as it is; a cell of spaces is reported like a form's.
     if (text === '') return;
     if (text.trim() === '') {
@@ -280,7 +285,7 @@ export async function importEmployees(
 
   // 1. Every row is validated before anything is written.
   const references = await referenceIndex(ctx, sheet, columns);
-  const emails = rows.map((row) => String(row.cells[emailIndex] ?? '').trim());
+  const emails = rows.map((row) => cellText(row.cells[emailIndex]).trim());
   const existing = new Map(
     (await repo.findPeopleByEmails(ctx.db, [...new Set(emails.filter(Boolean))])).map((p) => [
       p.email.toLowerCase(),

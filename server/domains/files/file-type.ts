@@ -2,7 +2,8 @@ import { AppError } from '../../core/errors.ts';
 
 /**
  * What a file is, judged by its first bytes rather than by its name or the browser's claim:
- * a renamed executable stays an executable.
+ * a renamed executable stays an executable. The signature must open the file: an HTML page that
+ * merely mentions `%PDF-` near its start is not a PDF.
  */
 export type DetectedType = 'application/pdf' | 'image/png' | 'image/jpeg';
 
@@ -17,9 +18,6 @@ export function detectFileType(data: Uint8Array): DetectedType | null {
     const offset = signature.offset ?? 0;
     if (signature.bytes.every((byte, i) => data[offset + i] === byte)) return signature.type;
   }
-  // PDF readers accept a header within the first kilobyte (some generators prepend a few bytes).
-  const head = Buffer.from(data.subarray(0, 1024)).toString('latin1');
-  if (head.includes('%PDF-')) return 'application/pdf';
   return null;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorResponse } from '../../../shared/common.schemas.ts';
+import { ErrorResponse, SearchText } from '../../../shared/common.schemas.ts';
 import { AppError } from '../../core/errors.ts';
 import { listOutbox } from './mail.service.ts';
 
@@ -28,7 +28,7 @@ export const outboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Developer tools'],
         summary: 'The newest mails of the outbox (development only)',
         querystring: Type.Object({
-          to: Type.Optional(Type.String({ maxLength: 255 })),
+          to: Type.Optional(SearchText(255)),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
         }),
         response: {
