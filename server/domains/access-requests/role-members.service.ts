@@ -11,6 +11,7 @@ import {
   lockRole,
   type RoleRecord,
 } from '../access/access.repository.ts';
+import { pushToUsers } from '../notifications/realtime.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { canAssignRole, requireAssignableRole } from './access-requests.service.ts';
 import * as repo from './access-requests.repository.ts';
@@ -75,6 +76,7 @@ export async function addRoleMember(ctx: ServiceContext, roleId: string, userId:
       entityId: role.id,
       after: { userId: user.id, email: user.email },
     });
+    await pushToUsers(tx, [user.id], 'access-changed', { reason: 'ROLE_ADDED', role: role.name });
   });
 }
 
@@ -96,5 +98,6 @@ export async function removeRoleMember(ctx: ServiceContext, roleId: string, user
       entityId: role.id,
       before: { userId },
     });
+    await pushToUsers(tx, [userId], 'access-changed', { reason: 'ROLE_REMOVED', role: role.name });
   });
 }

@@ -1,11 +1,13 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../shared/i18n/index.ts';
+import { problemMessage, withoutProblemFields } from '../../../shared/rules/problems.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { NewUser, UserUpdate } from '../../db/database.ts';
+import { defaultAccessRoleId, grantInitialAccessRoles } from '../access/initial-access-roles.ts';
 import { findDepartmentsByNames } from '../departments/departments.repository.ts';
 import { issueInvitation } from '../invitations/invitations.service.ts';
 import {
@@ -255,7 +257,7 @@ export async function importEmployees(
       column: '',
       field: 'file',
       code,
-      message: t(`errors:validation.${code}`, params),
+      message: problemMessage(t, { field: 'file', code, params }),
     });
     return report;
   };
@@ -301,7 +303,8 @@ export async function importEmployees(
     if (sameEmail.length > 1) {
       problems.push({ field: 'email', code: 'duplicateInFile', params: { rows: sameEmail.join(', ') } });
     }
-    if (problems.length === 0) problems.push(...ruleProblems({ ...person, ...toColumns(input) }));
+    // Date rules look at the sound fields too, so a row reports every problem at once.
+    problems.push(...ruleProblems({ ...person, ...toColumns(withoutProblemFields(input, problems)) }));
     options.onProgress?.('validate', i + 1, rows.length);
     return { number: row.number, email, input, existing: person, problems };
   });
@@ -334,7 +337,7 @@ export async function importEmployees(
         field: problem.field,
         code: problem.code,
         ...(problem.params && { params: problem.params }),
-        message: t(`errors:validation.${problem.code}`, problem.params ?? {}),
+        message: problemMessage(t, problem),
       });
     }
   }
@@ -364,6 +367,8 @@ export async function importEmployees(
   const total = creates.length + changing.length;
   let done = 0;
   await inTransaction(ctx, async (tx) => {
+    const defaultRoleId = creates.length > 0 ? await defaultAccessRoleId(tx) : null;
+    const defaultRoles = defaultRoleId ? [defaultRoleId] : [];
     for (let i = 0; i < creates.length; i += 500) {
       const chunk = creates.slice(i, i + 500);
       const inserted = await tx.db
@@ -401,6 +406,8 @@ export async function importEmployees(
           entityId: person.id,
           after: { ...toColumns(chunk[j]!.input), source: 'import' },
         });
+        // Imported people start with the default access role, like those created one by one.
+        await grantInitialAccessRoles(tx, person, defaultRoles);
         if (options.sendInvitations) {
           await issueInvitation(tx, person);
           report.invited++;

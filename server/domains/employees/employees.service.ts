@@ -18,6 +18,8 @@ import type { ServiceContext } from '../../core/context.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
 import { authorize, can } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { withoutProblemFields } from '../../../shared/rules/problems.ts';
+import { accessRoleProblems, grantInitialAccessRoles } from '../access/initial-access-roles.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { issueInvitation, resendInvitation } from '../invitations/invitations.service.ts';
 import {
@@ -174,11 +176,19 @@ export async function createEmployee(
   documents: readonly DocumentUpload[] = [],
 ): Promise<Employee> {
   authorize(ctx.actor, 'employees.manage');
+  // Every check runs before any answer, so a bad phone number does not hide a future birthday: the
+  // rules across fields look at the fields whose shape is right.
   const shapeProblems = schemaProblems(createSchema, input);
-  throwProblems(shapeProblems);
-  const values = toColumns(input);
-  const [references] = await referenceProblems(ctx, [input]);
-  throwProblems([...ruleProblems(values), ...references!, ...(await emailProblems(ctx, input.email, null))]);
+  const sound = withoutProblemFields(input, shapeProblems);
+  const values = toColumns(sound);
+  const [references] = await referenceProblems(ctx, [sound]);
+  throwProblems([
+    ...shapeProblems,
+    ...ruleProblems(values),
+    ...references!,
+    ...(await emailProblems(ctx, sound.email, null)),
+    ...(await accessRoleProblems(ctx, sound.accessRoleIds ?? [])),
+  ]);
   checkDocuments(documents);
 
   return withStoredFiles(ctx, (written) =>
@@ -198,6 +208,7 @@ export async function createEmployee(
       await storeDocuments(tx, id, documents, written);
       const created = (await repo.findPerson(tx.db, id))!;
       await recordAudit(tx, { action: 'employee.created', entityType: 'user', entityId: id, after: created });
+      await grantInitialAccessRoles(tx, created, input.accessRoleIds);
       await issueInvitation(tx, created);
       return toEmployee(tx.actor, created, await repo.listCurrentFiles(tx.db, id));
     }),
@@ -217,21 +228,23 @@ export async function updateEmployee(
   return withStoredFiles(ctx, (written) =>
     inTransaction(ctx, async (tx) => {
       const before = await requireManageable(tx, id);
-      throwProblems(schemaProblems(updateSchema, input));
       if (documents.length > 0 && before.user_type !== 'EMPLOYEE') throw new AppError('NOT_FOUND');
-      checkDocuments(documents);
-      const values = toColumns(input);
+      const shapeProblems = schemaProblems(updateSchema, input);
+      const sound = withoutProblemFields(input, shapeProblems);
+      const values = toColumns(sound);
       const [references] = await referenceProblems(tx, [
         {
-          ...input,
+          ...sound,
           current: { departmentId: before.department_id, employeeRoleId: before.employee_role_id },
         },
       ]);
       throwProblems([
+        ...shapeProblems,
         ...ruleProblems({ ...before, ...values }),
         ...references!,
-        ...(await emailProblems(tx, input.email, id)),
+        ...(await emailProblems(tx, sound.email, id)),
       ]);
+      checkDocuments(documents);
       await repo.updatePerson(tx.db, id, values).catch((error) => Promise.reject(onUniqueEmail(error)));
       if (input.employeeRoleId !== undefined && input.employeeRoleId !== before.employee_role_id) {
         await repo.setEmployeeRole(tx.db, id, input.employeeRoleId, tx.actor.id);
