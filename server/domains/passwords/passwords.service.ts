@@ -96,7 +96,7 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string): 
         ],
         action: {
           label: t('passwordReset.action'),
-          url: `${tx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+          url: `${tx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&lang=${user.language}`,
         },
       }),
     );
