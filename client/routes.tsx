@@ -85,6 +85,7 @@ function pageRoutes(environment: string): RouteObject[] {
     {
       path: '/',
       element: <Shell />,
+      handle: { shell: true },
       children: [
         { index: true, element: <HomePage list={<EmployeeListPage />} /> },
         {

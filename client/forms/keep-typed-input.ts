@@ -24,7 +24,8 @@ export function typedInputs(form: HTMLFormElement): TypedInput[] {
     )
       continue;
     const name = element.name || element.id;
-    if (!name || element.disabled) continue;
+    // Read-only inputs (a picker's hidden focus input, a shown email) are not typed into.
+    if (!name || element.disabled || ('readOnly' in element && element.readOnly)) continue;
     if (element instanceof HTMLInputElement) {
       if (element.type === 'file' || element.type === 'hidden') continue;
       if (element.type === 'checkbox' || element.type === 'radio') {

@@ -63,6 +63,8 @@ export function useFormValues<T extends Values>(
         const field = fieldOf ? fieldOf(input.name) : input.name;
         if (!(field in old)) continue;
         const parser = parse?.[field as keyof T];
+        // Only what a person can type before hydration: text, a tick, or what a parser reads.
+        if (!parser && typeof old[field] !== typeof input.value) continue;
         const value = parser ? parser(input.value) : input.value;
         if (value !== undefined) next[field] = value;
       }

@@ -1,17 +1,18 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { useSession } from '../api/session.ts';
 import { applyLanguage } from '../i18n/language.ts';
 import { PageLoading } from './PageLoading.tsx';
-import { useHydrationMarker } from './use-hydrated.ts';
+import { HydrationMarker } from './use-hydrated.ts';
 
 /**
  * The root of every page: marks hydration, keeps the UI in the signed-in person's language (a
  * person whose language is Vietnamese signs in to a Vietnamese UI), and waits for lazy screens.
  */
 export function RootLayout() {
-  useHydrationMarker();
+  // Pages in the shell mark hydration in the shell's own boundary (see HydrationMarker).
+  const inShell = useMatches().some((match) => (match.handle as { shell?: boolean } | undefined)?.shell);
   const { i18n } = useTranslation();
   const language = useSession()?.user.language;
   useEffect(() => {
@@ -20,6 +21,7 @@ export function RootLayout() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Outlet />
+      {!inShell && <HydrationMarker />}
     </Suspense>
   );
 }

@@ -9,6 +9,7 @@ import { Header } from './Header.tsx';
 import { PageLoading } from './PageLoading.tsx';
 import { SessionEnded } from './SessionEnded.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { HydrationMarker } from './use-hydrated.ts';
 
 /** The authenticated area: header, sidebar and the current screen. */
 export function Shell() {
@@ -19,7 +20,14 @@ export function Shell() {
 
   if (!session) {
     // A session that ended while the page was open says why before sign-in (issue 9, defect 10).
-    if (ended) return <SessionEnded reason={ended} />;
+    if (ended) {
+      return (
+        <>
+          <SessionEnded reason={ended} />
+          <HydrationMarker />
+        </>
+      );
+    }
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
   }
@@ -37,6 +45,7 @@ export function Shell() {
         <main className="shell__content" id="main">
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <HydrationMarker />
           </Suspense>
         </main>
       </div>

@@ -4,7 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect as baseExpect, test } from './support/fixtures.ts';
+
+// These flows load several screens and lists on a machine the whole team shares: waits are for
+// states, with room for a slow moment.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const unique = () => randomBytes(3).toString('hex');
 
@@ -83,9 +88,15 @@ test('placeholders are not cut short; Employees is highlighted at /; one typefac
   }
 });
 
-test('the list and the header show the same initial for a person', async ({ page, createUser, signIn }) => {
+test('the list and the header show the same initial for a person', async ({
+  page,
+  db,
+  createUser,
+  signIn,
+}) => {
   const lastName = `Nguyễn${unique()}`;
   const me = await createUser({ builtInRoles: ['admin'], firstName: 'An', lastName });
+  await db.updateTable('users').set({ user_type: 'EMPLOYEE' }).where('id', '=', me.id).execute();
   await signIn(me);
   await page.goto(`/employee-management?search=${lastName}`);
   const row = page.getByRole('row', { name: new RegExp(lastName) });
