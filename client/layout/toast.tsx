@@ -2,7 +2,8 @@ import { Toast } from 'primereact/toast';
 import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
 
 export interface Toaster {
-  success(summary: string, detail?: string): void;
+  /** `life` in milliseconds: news the person did not cause (a live change) stays longer. */
+  success(summary: string, detail?: string, life?: number): void;
   error(summary: string, detail?: string): void;
 }
 
@@ -13,7 +14,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const toast = useRef<Toast>(null);
   const toaster = useMemo<Toaster>(
     () => ({
-      success: (summary, detail) => toast.current?.show({ severity: 'success', summary, detail, life: 4000 }),
+      success: (summary, detail, life = 4000) =>
+        toast.current?.show({ severity: 'success', summary, detail, life }),
       error: (summary, detail) => toast.current?.show({ severity: 'error', summary, detail, life: 7000 }),
     }),
     [],

@@ -181,12 +181,12 @@ test('someone with no screen is told what to do; a grant arrives live, naming th
       data: { roleId: userRole.id },
     });
     expect(granted.status()).toBe(200);
+    // Without a reload: the toast names the screen, the sidebar and the home page follow.
+    await expect(page.getByText('You can now open Employee management (role User).')).toBeVisible();
   } finally {
     await context.close();
   }
 
-  // Without a reload: the toast names the screen, the sidebar and the home page follow.
-  await expect(page.getByText('You can now open Employee management (role User).')).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Employees' }),
   ).toBeVisible();
