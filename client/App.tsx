@@ -1,13 +1,11 @@
 import { HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { PrimeReactProvider } from 'primereact/api';
-import { Suspense, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { useRoutes } from 'react-router';
 import type { Bootstrap } from './bootstrap.ts';
-import { PageLoading } from './layout/PageLoading.tsx';
-import { useHydrationMarker } from './layout/use-hydrated.ts';
-import { buildRoutes } from './routes.tsx';
+import './i18n/primereact-locale.ts';
+import { ToastProvider } from './layout/toast.tsx';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -17,30 +15,28 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-function AppRoutes({ environment }: { environment: string }) {
-  useHydrationMarker();
-  const routes = useMemo(() => buildRoutes(environment), [environment]);
-  return useRoutes(routes);
-}
-
-/** The whole UI; the router (browser or static) wraps it in the entry files. */
+/**
+ * The providers of the whole UI; the router (the browser's, or the server's static one) is the
+ * child the entry files give it.
+ */
 export function App({
   bootstrap,
   queryClient,
   i18n,
+  children,
 }: {
   bootstrap: Bootstrap;
   queryClient: QueryClient;
   i18n: I18n;
+  children?: ReactNode;
 }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <HydrationBoundary state={bootstrap.dehydratedState}>
-          <PrimeReactProvider value={{ ripple: false }}>
-            <Suspense fallback={<PageLoading />}>
-              <AppRoutes environment={bootstrap.environment} />
-            </Suspense>
+          {/* PrimeReact's own texts start in the page's language (its provider sets it on mount). */}
+          <PrimeReactProvider value={{ ripple: false, locale: bootstrap.language }}>
+            <ToastProvider>{children}</ToastProvider>
           </PrimeReactProvider>
         </HydrationBoundary>
       </QueryClientProvider>

@@ -1,15 +1,39 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
+import * as primeApi from 'primereact/api';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter, matchRoutes } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { i18nFor, type Language } from '../shared/i18n/index.ts';
 import type { PasswordExpiry } from '../shared/account.schemas.ts';
-import { queryKeys } from './api/session.ts';
-import { accountKeys } from './features/account/account.api.ts';
+import { sessionKeys } from './api/session.ts';
+import { accountKeys } from './features/account/account.queries.ts';
 import { App, createQueryClient } from './App.tsx';
 import { BOOTSTRAP_ELEMENT_ID, type Bootstrap, type Session } from './bootstrap.ts';
+import { homePathFor } from './navigation.ts';
 import { PUBLIC_PATHS, buildRoutes } from './routes.tsx';
+
+/**
+ * PrimeReact reads its texts' language from one global. Renders of different languages run side by
+ * side on the server (streaming resumes them later), so on the server that global answers with the
+ * language of the render asking: each render runs inside its own async context.
+ */
+const renderLanguage = new AsyncLocalStorage<Language>();
+{
+  const namespace = primeApi as unknown as { default?: Record<string, unknown> & { default?: unknown } };
+  const candidates = [namespace.default, namespace.default?.default] as Array<
+    Record<string, unknown> | undefined
+  >;
+  const globals = candidates.find((value) => value && 'locale' in value && 'ripple' in value);
+  if (globals) {
+    Object.defineProperty(globals, 'locale', {
+      configurable: true,
+      get: () => renderLanguage.getStore() ?? 'en',
+      set: () => {},
+    });
+  }
+}
 
 export interface PageAssets {
   /** Module scripts to load (the client entry, or Vite's dev client). */
@@ -56,16 +80,29 @@ function statusFor(url: string, environment: string): number {
  * Renders a page as a stream: the document head at once, the React tree as it resolves, then the
  * bootstrap data and scripts. Protected pages without a session redirect to sign-in.
  */
-export function renderPage(request: RenderRequest): RenderPlan {
+export async function renderPage(request: RenderRequest): Promise<RenderPlan> {
   const pathname = new URL(request.url, 'http://x').pathname;
   const statusCode = statusFor(request.url, request.environment);
   const isPublic = PUBLIC_PATHS.includes(pathname) || statusCode === 404;
   if (!isPublic && !request.session) {
     return { kind: 'redirect', location: `/sign-in?next=${encodeURIComponent(request.url)}` };
   }
+  // The home page of someone who may not see the employee list is the first screen they may open.
+  if (pathname === '/' && request.session) {
+    const home = homePathFor(request.session);
+    if (home !== '/') return { kind: 'redirect', location: home };
+  }
+
+  const routes = buildRoutes(request.environment);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(request.url, 'http://localhost')));
+  if (context instanceof Response) {
+    return { kind: 'redirect', location: context.headers.get('location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
 
   const queryClient: QueryClient = createQueryClient();
-  queryClient.setQueryData(queryKeys.session, request.session);
+  queryClient.setQueryData(sessionKeys.session, request.session);
   // The shell's expiry notice and /settings read it: rendered with it on both sides, no mismatch.
   if (request.prefetched?.passwordExpiry) {
     queryClient.setQueryData(accountKeys.passwordExpiry, request.prefetched.passwordExpiry);
@@ -97,25 +134,27 @@ export function renderPage(request: RenderRequest): RenderPlan {
   reactOutput.on('data', (chunk) => output.write(chunk));
   reactOutput.on('end', () => output.end(tail));
 
-  const { pipe } = renderToPipeableStream(
-    <StrictMode>
-      <StaticRouter location={request.url}>
-        <App bootstrap={bootstrap} queryClient={queryClient} i18n={i18n} />
-      </StaticRouter>
-    </StrictMode>,
-    {
-      nonce,
-      onShellReady() {
-        output.write(head);
-        pipe(reactOutput);
+  const { pipe } = renderLanguage.run(request.language, () =>
+    renderToPipeableStream(
+      <StrictMode>
+        <App bootstrap={bootstrap} queryClient={queryClient} i18n={i18n}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </App>
+      </StrictMode>,
+      {
+        nonce,
+        onShellReady() {
+          output.write(head);
+          pipe(reactOutput);
+        },
+        onShellError(error) {
+          output.destroy(error as Error);
+        },
+        onError(error) {
+          console.error('render error', error);
+        },
       },
-      onShellError(error) {
-        output.destroy(error as Error);
-      },
-      onError(error) {
-        console.error('render error', error);
-      },
-    },
+    ),
   );
   return { kind: 'page', statusCode, stream: output };
 }

@@ -6,6 +6,8 @@ export interface NavItem {
   labelKey: string;
   icon: string;
   permission?: Permission;
+  /** Other paths that show this area (the employee list is also the home page, `/`). */
+  alsoAt?: readonly string[];
 }
 
 export const NAV_ITEMS: NavItem[] = [
@@ -14,6 +16,7 @@ export const NAV_ITEMS: NavItem[] = [
     labelKey: 'nav.employees',
     icon: 'pi pi-users',
     permission: 'employees.view',
+    alsoAt: ['/'],
   },
   {
     path: '/client-management',
@@ -100,3 +103,29 @@ export const NAV_ITEMS: NavItem[] = [
     permission: 'platform-settings.manage',
   },
 ];
+
+/** Whether a person holds a permission company-wide or in any project. */
+export function holds(
+  session: { permissions: readonly string[]; projectPermissions: Record<string, readonly string[]> },
+  permission: string,
+): boolean {
+  return (
+    session.permissions.includes(permission) ||
+    Object.values(session.projectPermissions).some((list) => list.includes(permission))
+  );
+}
+
+/** The areas a person may open, in the sidebar's order (those behind a permission they hold). */
+export function screensFor(session: Parameters<typeof holds>[0]): NavItem[] {
+  return NAV_ITEMS.filter((item) => item.permission && holds(session, item.permission));
+}
+
+/**
+ * Where `/` takes a person: the employee list when they may see it, else the first screen they may
+ * open; `/` itself (which then says how to ask for access) when there is none. Never a 403 page,
+ * so "Back to the home page" cannot loop.
+ */
+export function homePathFor(session: Parameters<typeof holds>[0]): string {
+  if (holds(session, 'employees.view')) return '/';
+  return screensFor(session)[0]?.path ?? '/';
+}

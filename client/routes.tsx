@@ -3,7 +3,9 @@ import type { RouteObject } from 'react-router';
 import type { Permission } from '../shared/permissions.ts';
 // The status pages are part of the shell's permission check anyway: no chunk of their own.
 import StatusPage from './features/errors/StatusPage.tsx';
+import { HomePage } from './layout/HomePage.tsx';
 import { RequirePermission } from './layout/RequirePermission.tsx';
+import { RootLayout } from './layout/RootLayout.tsx';
 import { Shell } from './layout/Shell.tsx';
 
 // Each area is its own chunk: a person downloads only the screens they open.
@@ -60,8 +62,12 @@ export const PUBLIC_PATHS = [
   '/devtools',
 ];
 
-/** The whole route table of spec section 2. */
+/** The whole route table of spec section 2, under one root (hydration marker, language, loading). */
 export function buildRoutes(environment: string): RouteObject[] {
+  return [{ element: <RootLayout />, children: pageRoutes(environment) }];
+}
+
+function pageRoutes(environment: string): RouteObject[] {
   return [
     { path: '/sign-in', element: <SignInPage /> },
     { path: '/change-password', element: <ChangePasswordPage /> },
@@ -79,8 +85,9 @@ export function buildRoutes(environment: string): RouteObject[] {
     {
       path: '/',
       element: <Shell />,
+      handle: { shell: true },
       children: [
-        { index: true, element: guarded('employees.view', <EmployeeListPage />) },
+        { index: true, element: <HomePage list={<EmployeeListPage />} /> },
         {
           path: 'employee-management',
           children: [

@@ -80,8 +80,18 @@ export const EMPLOYEE_NULLABLE_FIELDS = Object.keys(employeeFields).filter(
 export const EmployeeUpdateBody = Type.Object(employeeFields, { additionalProperties: false });
 export type EmployeeUpdateBody = Static<typeof EmployeeUpdateBody>;
 
+/** At most this many access roles may be chosen when a person is created. */
+export const MAX_INITIAL_ACCESS_ROLES = 20;
+
 export const EmployeeCreateBody = Type.Object(
-  { ...employeeFields, firstName: Name(), lastName: Name(), email: Email },
+  {
+    ...employeeFields,
+    firstName: Name(),
+    lastName: Name(),
+    email: Email,
+    /** The access roles the person starts with; left out, the default role (built-in User). */
+    accessRoleIds: Type.Optional(Type.Array(Uuid, { maxItems: MAX_INITIAL_ACCESS_ROLES })),
+  },
   { additionalProperties: false },
 );
 export type EmployeeCreateBody = Static<typeof EmployeeCreateBody>;
@@ -269,3 +279,14 @@ export const EmployeeRoleOptionList = Type.Object({
   items: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), status: Type.String() })),
 });
 export type EmployeeRoleOptionList = Static<typeof EmployeeRoleOptionList>;
+
+/** An access role HR may give a person they create; `isDefault` marks the one given when none is chosen. */
+export const AccessRoleChoice = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  permissionCount: Type.Integer(),
+  isDefault: Type.Boolean(),
+});
+export type AccessRoleChoice = Static<typeof AccessRoleChoice>;
+export const AccessRoleChoiceList = Type.Object({ items: Type.Array(AccessRoleChoice) });

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   SESSION_EXPIRED: 401,
+  /** The session ended because the person was deactivated: the page says so before sign-in. */
+  ACCOUNT_DEACTIVATED: 401,
   TWO_FACTOR_REQUIRED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

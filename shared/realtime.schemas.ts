@@ -42,6 +42,16 @@ export interface OutdatedDeviceData {
   releaseDate?: string | null;
 }
 
+/**
+ * The person's access changed (a request granted, a role given or taken away): their open pages
+ * reload their permissions at once and say what changed. `path` is the page a granted request named.
+ */
+export interface AccessChangedData {
+  reason: 'ACCESS_GRANTED' | 'ROLE_ADDED' | 'ROLE_REMOVED';
+  role: string;
+  path?: string;
+}
+
 export interface DiscordStatusData {
   userId: string;
   status: string;
@@ -54,6 +64,7 @@ export interface ServerEvents {
   'password-expiration': PasswordExpirationData;
   'security-enforcement': SecurityEnforcementData;
   'outdated-device-version': OutdatedDeviceData;
+  'access-changed': AccessChangedData;
   /** Acknowledgements of join-room / left-room. */
   'room-joined': { room: string };
   'room-left': { room: string };

@@ -12,9 +12,15 @@ import { dehydrate } from '@tanstack/react-query';
 import Fastify from 'fastify';
 import { createElement, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { queryKeys } from '../../client/api/session.ts';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
+import { sessionKeys } from '../../client/api/session.ts';
 import { App, createQueryClient } from '../../client/App.tsx';
+import { buildRoutes } from '../../client/routes.tsx';
 import type { Bootstrap, Session } from '../../client/bootstrap.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -37,10 +43,17 @@ async function getJson<T>(url: string, headers: Record<string, string>): Promise
   return (await response.json()) as T;
 }
 
+/** The route table's handler and the context of `/` (no loaders: the same for every render). */
+async function shellRouting() {
+  const handler = createStaticHandler(buildRoutes('production'));
+  const context = (await handler.query(new Request('http://localhost/'))) as StaticHandlerContext;
+  return { handler, context };
+}
+
 /** The shell page's React tree, built as entry-server.tsx builds it for each request. */
-function renderShell(session: Session): string {
+function renderShell(session: Session, routing: Awaited<ReturnType<typeof shellRouting>>): string {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(queryKeys.session, session);
+  queryClient.setQueryData(sessionKeys.session, session);
   const bootstrap: Bootstrap = {
     language: 'en',
     environment: 'production',
@@ -52,9 +65,13 @@ function renderShell(session: Session): string {
       StrictMode,
       null,
       createElement(
-        StaticRouter,
-        { location: '/' },
-        createElement(App, { bootstrap, queryClient, i18n: createI18n('en') }),
+        App,
+        { bootstrap, queryClient, i18n: createI18n('en') },
+        createElement(StaticRouterProvider, {
+          router: createStaticRouter(routing.handler.dataRoutes, routing.context),
+          context: routing.context,
+          hydrate: false,
+        }),
       ),
     ),
   );
@@ -117,11 +134,12 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
       permissions: roles.permissions as string[],
       projectPermissions: roles.projectPermissions as Record<string, string[]>,
     };
-    if (!renderShell(session).includes('Employee management')) {
+    const routing = await shellRouting();
+    if (!renderShell(session, routing).includes('Employee management')) {
       throw new Error('renderToString did not render the shell');
     }
     const toString = await loopTest(env, 'shell tree renderToString (no HTTP, no database)', () =>
-      renderShell(session),
+      renderShell(session, routing),
     );
 
     return [bareApi, compare(api, bareApi), toString, compare(ssr, toString)];

@@ -1,27 +1,19 @@
-import type { ErrorBody, FieldError } from '../../shared/errors.ts';
+import type { ErrorBody } from '../../shared/errors.ts';
+import { ApiError, networkError } from './errors.ts';
 
-/** An API failure with the server's stable code, its translated message and any field errors. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly details: ErrorBody['details'];
-
-  constructor(status: number, code: string, message: string, details?: ErrorBody['details']) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.details = details;
-  }
-
-  get fieldErrors(): FieldError[] {
-    return Array.isArray(this.details) ? this.details : [];
-  }
-}
+/**
+ * The one way the browser calls the API: the access token (renewed with the refresh cookie when it
+ * expires), the person's language, errors as `ApiError`, JSON or a file in, JSON or a file out.
+ * Nothing else in the client calls `fetch` for /api.
+ */
+export { ApiError } from './errors.ts';
 
 let accessToken: string | null = null;
 let refreshing: Promise<boolean> | null = null;
+/** Why the last renewal failed (SESSION_EXPIRED, ACCOUNT_DEACTIVATED…), for the session-ended notice. */
+let refreshFailure: string | null = null;
 let language = 'en';
-const sessionEndListeners = new Set<() => void>();
+const sessionEndListeners = new Set<(reason: string) => void>();
 const passwordExpiredListeners = new Set<() => void>();
 
 export function setAccessToken(token: string | null): void {
@@ -31,11 +23,16 @@ export function setAccessToken(token: string | null): void {
 export function getAccessToken(): string | null {
   return accessToken;
 }
+/** The language every call asks answers in (`Accept-Language`); kept in step with the UI's. */
 export function setRequestLanguage(next: string): void {
   language = next;
 }
-/** Called when the session cannot be renewed (signed out elsewhere, deactivated, expired). */
-export function onSessionEnded(listener: () => void): () => void {
+
+/**
+ * Called when the session cannot be renewed (signed out elsewhere, deactivated, expired), with the
+ * server's reason code.
+ */
+export function onSessionEnded(listener: (reason: string) => void): () => void {
   sessionEndListeners.add(listener);
   return () => sessionEndListeners.delete(listener);
 }
@@ -48,11 +45,20 @@ export function onPasswordExpired(listener: () => void): () => void {
 
 /** Exchanges the refresh cookie for an access token; several callers share one request. */
 export function refreshAccessToken(): Promise<boolean> {
-  refreshing ??= fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' })
+  refreshing ??= fetch('/api/auth/refresh', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'accept-language': language },
+  })
     .then(async (response) => {
-      if (!response.ok) return false;
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as ErrorBody | null;
+        refreshFailure = body?.code ?? 'SESSION_EXPIRED';
+        return false;
+      }
       const body = (await response.json()) as { accessToken: string };
       accessToken = body.accessToken;
+      refreshFailure = null;
       return true;
     })
     .catch(() => false)
@@ -60,6 +66,16 @@ export function refreshAccessToken(): Promise<boolean> {
       refreshing = null;
     });
   return refreshing;
+}
+
+/** Ends the session on this page and tells the listeners why (asking the server when it can say). */
+async function endSession(code: string): Promise<void> {
+  accessToken = null;
+  // The refresh cookie knows why the session ended: a deactivated person is told so.
+  const renewed = await refreshAccessToken();
+  if (renewed) return;
+  const reason = refreshFailure ?? code;
+  for (const listener of sessionEndListeners) listener(reason);
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -75,25 +91,30 @@ async function toApiError(response: Response): Promise<ApiError> {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** A file sent as the raw body with its own type (uploads), instead of a JSON `body`. */
+  /** A file sent as the raw body with its own type (uploads, multipart forms), instead of a JSON `body`. */
   file?: Blob;
   signal?: AbortSignal;
+  /**
+   * A call of the public pages (sign-in, invitation, password reset): no session is needed, none is
+   * renewed first, and a 401 is an answer rather than the end of a session.
+   */
+  anonymous?: boolean;
 }
 
 /**
- * Calls the API with the access token. Without a token it first renews the session; on 440
- * (access token expired) it renews once and retries; a session that cannot be renewed ends.
+ * Sends a call. Without a token it first renews the session; on 440 (access token expired) it renews
+ * once and retries; a session that cannot be renewed ends (the listeners are told why).
  */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  if (!accessToken) await refreshAccessToken();
-  const send = () =>
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  if (!accessToken && !options.anonymous) await refreshAccessToken();
+  const attempt = () =>
     fetch(`/api${path}`, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
       signal: options.signal,
       headers: {
         'accept-language': language,
-        ...(accessToken && { authorization: `Bearer ${accessToken}` }),
+        ...(accessToken && !options.anonymous && { authorization: `Bearer ${accessToken}` }),
         ...(options.body !== undefined && { 'content-type': 'application/json' }),
         ...(options.file && { 'content-type': options.file.type || 'application/octet-stream' }),
       },
@@ -101,34 +122,71 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   let response: Response;
   try {
-    response = await send();
-    if (response.status === 440 && (await refreshAccessToken())) response = await send();
+    response = await attempt();
+    if (response.status === 440 && !options.anonymous && (await refreshAccessToken())) {
+      response = await attempt();
+    }
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', '');
+    throw networkError();
   }
-  if (response.status === 401) {
-    accessToken = null;
-    for (const listener of sessionEndListeners) listener();
+  if (!options.anonymous) {
+    if (response.status === 401) {
+      const error = await toApiError(response);
+      await endSession(error.code);
+      throw error;
+    }
+    if (response.status === 498) for (const listener of passwordExpiredListeners) listener();
   }
-  if (response.status === 498) for (const listener of passwordExpiredListeners) listener();
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** Calls the API and returns its JSON answer (undefined for 204). */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 
+/**
+ * Fetches a protected file (documents, exports) with the access token and hands it to the browser
+ * under the server's file name (or `fallbackName`).
+ */
+export async function download(path: string, fallbackName: string): Promise<void> {
+  const response = await send(path, {});
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const name = encoded ? decodeURIComponent(encoded) : fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** Signs in; the refresh cookie is set by the server, the access token kept in memory only. */
 export async function signInRequest(email: string, password: string) {
-  const response = await fetch('/api/auth/sign-in', {
+  const body = await api<{ accessToken: string }>('/auth/sign-in', {
     method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', 'accept-language': language },
-    body: JSON.stringify({ email, password }),
-  }).catch(() => {
-    throw new ApiError(0, 'NETWORK', '');
+    body: { email, password },
+    anonymous: true,
   });
-  if (!response.ok) throw await toApiError(response);
-  const body = (await response.json()) as { accessToken: string };
   accessToken = body.accessToken;
   return body;
+}
+
+/** Query parameters with repeated keys for lists (`status=A&status=B`), empty values left out. */
+export function toQuery(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }

@@ -1,12 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../shared/auth.schemas.ts';
 import type { UserRolesResponse } from '../../shared/roles.schemas.ts';
 import type { Session } from '../bootstrap.ts';
+import { holds } from '../navigation.ts';
 import { leaveRealtimeRooms } from '../realtime/realtime-client.ts';
+import { ApiError } from './errors.ts';
 import { api, setAccessToken, signInRequest } from './http.ts';
 
-export const queryKeys = {
+/** The session's query keys (the signed-in person and their permissions). */
+export const sessionKeys = {
   session: ['session'] as const,
 };
 
@@ -19,13 +22,13 @@ export async function fetchSession(): Promise<Session | null> {
     ]);
     return { user, permissions: roles.permissions, projectPermissions: roles.projectPermissions };
   } catch (error) {
-    if ((error as { status?: number }).status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
 }
 
 export function useSession(): Session | null {
-  const { data } = useQuery({ queryKey: queryKeys.session, queryFn: fetchSession, staleTime: 5 * 60_000 });
+  const { data } = useQuery({ queryKey: sessionKeys.session, queryFn: fetchSession, staleTime: 5 * 60_000 });
   return data ?? null;
 }
 
@@ -34,10 +37,13 @@ export function usePermission(permission: string | undefined): boolean {
   const session = useSession();
   if (!permission) return true;
   if (!session) return false;
-  return (
-    session.permissions.includes(permission) ||
-    Object.values(session.projectPermissions).some((list) => list.includes(permission))
-  );
+  return holds(session, permission);
+}
+
+/** Reloads the person's permissions (a role was given or taken away while the page was open). */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: sessionKeys.session }), [queryClient]);
 }
 
 export function useSignIn() {
@@ -46,7 +52,8 @@ export function useSignIn() {
     async (email: string, password: string) => {
       await signInRequest(email, password);
       const session = await fetchSession();
-      queryClient.setQueryData(queryKeys.session, session);
+      clearSessionEnd();
+      queryClient.setQueryData(sessionKeys.session, session);
       return session;
     },
     [queryClient],
@@ -64,6 +71,33 @@ export function useSignOut() {
     });
     setAccessToken(null);
     queryClient.clear();
-    queryClient.setQueryData(queryKeys.session, null);
+    queryClient.setQueryData(sessionKeys.session, null);
   }, [queryClient]);
+}
+
+/*
+ * Why the session of this page ended (ACCOUNT_DEACTIVATED, SESSION_EXPIRED…), when it ended while
+ * the page was open: the shell says so before sending the person to sign in.
+ */
+let sessionEnd: string | null = null;
+const endListeners = new Set<() => void>();
+
+export function recordSessionEnd(reason: string | null): void {
+  sessionEnd = reason;
+  for (const listener of endListeners) listener();
+}
+
+export function clearSessionEnd(): void {
+  recordSessionEnd(null);
+}
+
+export function useSessionEnd(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      endListeners.add(listener);
+      return () => endListeners.delete(listener);
+    },
+    () => sessionEnd,
+    () => null,
+  );
 }

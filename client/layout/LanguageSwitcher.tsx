@@ -1,17 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../shared/i18n/index.ts';
-import { api, setRequestLanguage } from '../api/http.ts';
-import { queryKeys, useSession } from '../api/session.ts';
+import { api } from '../api/http.ts';
+import { sessionKeys, useSession } from '../api/session.ts';
 import type { Session } from '../bootstrap.ts';
-
-export const LANGUAGE_COOKIE = 'bo_lang';
-
-/** The page's language attribute and a cookie, so pages rendered before sign-in use it too. */
-function rememberLanguage(language: Language) {
-  document.documentElement.lang = language;
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
-}
+import { applyLanguage } from '../i18n/language.ts';
 
 /** Switches between English and Vietnamese at once; kept on the account so every device follows. */
 export function LanguageSwitcher() {
@@ -20,11 +13,9 @@ export function LanguageSwitcher() {
   const queryClient = useQueryClient();
 
   async function choose(language: Language) {
-    await i18n.changeLanguage(language);
-    setRequestLanguage(language);
-    rememberLanguage(language);
+    await applyLanguage(i18n, language);
     if (session) {
-      queryClient.setQueryData<Session | null>(queryKeys.session, (old) =>
+      queryClient.setQueryData<Session | null>(sessionKeys.session, (old) =>
         old ? { ...old, user: { ...old.user, language } } : old,
       );
       await api('/auth/me/language', { method: 'PUT', body: { language } }).catch(() => {});

@@ -1,17 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
-import { NAV_ITEMS } from '../navigation.ts';
+import { holds, NAV_ITEMS } from '../navigation.ts';
 
 /** The sidebar: every area the signed-in person may use. */
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const session = useSession();
-  const granted = new Set([
-    ...(session?.permissions ?? []),
-    ...Object.values(session?.projectPermissions ?? {}).flat(),
-  ]);
-  const items = NAV_ITEMS.filter((item) => !item.permission || granted.has(item.permission));
+  const { pathname } = useLocation();
+  const items = NAV_ITEMS.filter((item) => !item.permission || (session && holds(session, item.permission)));
   return (
     <nav className="sidebar" aria-label={t('nav.main')}>
       <NavLink to="/" className="sidebar__brand" onClick={onNavigate}>
@@ -23,7 +20,8 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
             <NavLink
               to={item.path}
               onClick={onNavigate}
-              className={({ isActive }) => (isActive ? 'is-active' : '')}
+              // The employee list is also the home page: "Employees" is highlighted at `/` too.
+              className={({ isActive }) => (isActive || item.alsoAt?.includes(pathname) ? 'is-active' : '')}
             >
               <i className={item.icon} aria-hidden="true" />
               <span>{t(item.labelKey)}</span>

@@ -1,9 +1,11 @@
-import { Toast } from 'primereact/toast';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { avatarInitial } from '../../shared/rules/avatar.ts';
 import { fullName } from '../../shared/rules/format.ts';
+import { errorMessage } from '../api/errors.ts';
 import { useSession, useSignOut } from '../api/session.ts';
+import { useToast } from './toast.tsx';
 
 /** The user menu (opens on hover or click): full name, email, profile details and log out. */
 export function UserMenu() {
@@ -11,7 +13,7 @@ export function UserMenu() {
   const session = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const toast = useRef<Toast>(null);
+  const toast = useToast();
   const [open, setOpen] = useState(false);
   if (!session) return null;
   const name = fullName(session.user) || session.user.email;
@@ -21,11 +23,7 @@ export function UserMenu() {
       await signOut();
       navigate('/sign-in', { replace: true });
     } catch (error) {
-      toast.current?.show({
-        severity: 'error',
-        summary: t('userMenu.logOutFailed'),
-        detail: (error as Error).message,
-      });
+      toast.error(t('userMenu.logOutFailed'), errorMessage(error, t));
     }
   }
 
@@ -37,7 +35,6 @@ export function UserMenu() {
       onPointerLeave={(event) => event.pointerType === 'mouse' && setOpen(false)}
       onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
     >
-      <Toast ref={toast} position="bottom-right" />
       <button
         type="button"
         className="user-menu__trigger"
@@ -47,11 +44,7 @@ export function UserMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <span className="user-menu__avatar" aria-hidden="true">
-          {session.user.avatarUrl ? (
-            <img src={session.user.avatarUrl} alt="" />
-          ) : (
-            name.slice(0, 1).toUpperCase()
-          )}
+          {session.user.avatarUrl ? <img src={session.user.avatarUrl} alt="" /> : avatarInitial(session.user)}
         </span>
         <span className="user-menu__name">{name}</span>
         <i className="pi pi-angle-down" aria-hidden="true" />

@@ -14,9 +14,15 @@ export function useHydrated(): boolean {
   );
 }
 
-/** Marks <html data-hydrated> once the page is interactive (tests and monitoring wait for it). */
-export function useHydrationMarker(): void {
+/**
+ * Marks <html data-hydrated> once the page's screen is interactive (tests and monitoring wait for
+ * it). Rendered after the <Outlet /> inside the innermost Suspense boundary of a page (the root's
+ * for public pages, the shell's for the others): its effect runs only once the lazy screen beside
+ * it has hydrated, not when an outer layer has.
+ */
+export function HydrationMarker(): null {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  return null;
 }

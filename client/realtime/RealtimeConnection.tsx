@@ -8,7 +8,8 @@ import {
   type ServerEvents,
 } from '../../shared/realtime.schemas.ts';
 import { getAccessToken, refreshAccessToken } from '../api/http.ts';
-import { queryKeys } from '../api/session.ts';
+import { sessionKeys } from '../api/session.ts';
+import { notificationKeys } from '../features/notifications/notifications.queries.ts';
 import { getRealtimeClient } from './realtime-client.ts';
 
 /** Seconds left before the token's `exp` claim; 0 when it cannot be read. */
@@ -42,12 +43,12 @@ export function RealtimeConnection({ userId }: { userId: string }) {
         if (token && !refresh && secondsLeft(token) > 30) return token;
         if (await refreshAccessToken()) return getAccessToken();
         // The session may be over: reloading it sends the person to sign in when it is.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.session });
         return null;
       },
-      onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+      onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: sessionKeys.session }),
       // Pushes sent while the connection was down were missed: reload the bell.
-      onReconnected: () => void queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+      onReconnected: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
     });
     client.join(userRoom(userId));
     client.join(DISCORD_STATUS_ROOM);

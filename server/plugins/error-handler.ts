@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import type { ErrorBody, ErrorCode, FieldError, ValidationCode } from '../../shared/errors.ts';
 import { i18nFor, type Language } from '../../shared/i18n/index.ts';
+import { labelledParams, problemMessage } from '../../shared/rules/problems.ts';
 import { CHARACTER_CODES, PATTERN_CODES } from '../../shared/rules/text.ts';
 import { AppError } from '../core/errors.ts';
 
@@ -131,13 +132,14 @@ function fromFrameworkError(error: FastifyError): AppError | null {
 /** The body of an error, translated for the caller. */
 export function errorBody(error: AppError, language: Language): ErrorBody {
   const t = translator(language);
+  // Every {{field}} in a message is the field's translated label, never its key.
   const details = Array.isArray(error.details)
-    ? error.details.map((d) => ({ ...d, message: t(`errors:validation.${d.code}`, d.params ?? {}) }))
+    ? error.details.map((d) => ({ ...d, message: problemMessage(t, d) }))
     : error.details;
   return {
     statusCode: error.statusCode,
     code: error.code,
-    message: t(`errors:codes.${error.code}`, error.params),
+    message: t(`errors:codes.${error.code}`, labelledParams(t, error.params) ?? {}),
     ...(details !== undefined && { details }),
   };
 }

@@ -98,11 +98,17 @@ export default fp<SsrOptions>(async function ssr(app: FastifyInstance, { db, con
     const page = await pageSession(request);
     const session = page?.session ?? null;
     const cookieLanguage = request.cookies[LANGUAGE_COOKIE];
+    // A link's `lang` (invitation and reset mails carry the person's) wins on pages before sign-in.
+    const linkLanguage = (request.query as { lang?: unknown }).lang;
     const language: Language =
       session?.user.language ??
-      (isLanguage(cookieLanguage) ? cookieLanguage : languageFromHeader(request.headers['accept-language']));
+      (isLanguage(linkLanguage)
+        ? linkLanguage
+        : isLanguage(cookieLanguage)
+          ? cookieLanguage
+          : languageFromHeader(request.headers['accept-language']));
     const nonce = randomBytes(16).toString('base64');
-    const plan = renderPage({
+    const plan = await renderPage({
       url: request.url,
       language,
       environment: config.NODE_ENV,

@@ -29,3 +29,11 @@ export function titleKeyForPath(pathname: string): string {
   const prefix = pathname.split('/').find(Boolean) ?? '';
   return `titles.${TITLE_BY_PREFIX[prefix] ?? 'employeeManagement'}`;
 }
+
+/**
+ * The screen a path shows, by its translated header title ("Employee management", not "/"): how
+ * access requests, their notifications and their mails name what was asked for.
+ */
+export function screenName(t: (key: string) => string, pathname: string): string {
+  return t(`common:${titleKeyForPath(pathname)}`);
+}

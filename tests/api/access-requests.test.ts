@@ -71,7 +71,7 @@ t.test('access requests', async (t) => {
   t.test('bad input gets its message and creates nothing', async (t) => {
     const person = await signIn({ permissions: [] });
     for (const [payload, field, message] of [
-      [{ path: 'no-slash' }, 'path', 'Invalid path'],
+      [{ path: 'no-slash' }, 'path', 'Page is not valid'],
       [{}, 'path', 'This field is required'],
       [{ path: '/x', permission: 'not.a.permission' }, 'permission', 'Unknown permission not.a.permission'],
       [
@@ -179,7 +179,7 @@ t.test('access requests', async (t) => {
         'This role cannot be assigned: it is inactive or not an access role',
       ],
       [tooStrong.id, 'You can only assign roles whose permissions you hold yourself'],
-      ['nope', 'Invalid roleId'],
+      ['nope', 'Role is not valid'],
     ] as const) {
       const response = await reviewer.inject({
         method: 'PUT',
@@ -292,7 +292,7 @@ t.test('members of access roles', async (t) => {
       payload: { userId: '00000000-0000-4000-8000-000000000000' },
     });
     t.equal(badUser.statusCode, 422);
-    t.equal(badUser.json().details[0].message, 'Invalid userId');
+    t.equal(badUser.json().details[0].message, 'Person is not valid');
     const rows = await db.selectFrom('user_roles').select('id').where('user_id', '=', person.id).execute();
     t.equal(rows.length, 0);
   });

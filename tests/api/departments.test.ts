@@ -171,7 +171,7 @@ t.test('departments API', async (t) => {
       payload: { name: 'SALES' },
     });
     t.equal(duplicate.statusCode, 409);
-    t.equal(duplicate.json().message, 'A record with this name already exists.');
+    t.equal(duplicate.json().message, 'Name is already taken.');
     const duplicateRename = await manager.inject({
       method: 'PUT',
       url: `/api/departments/${engineeringId}`,

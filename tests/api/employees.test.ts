@@ -166,8 +166,22 @@ t.test('employees API', async (t) => {
       .where('entity_id', '=', thaoId)
       .execute();
     t.ok(audit.some((a) => a.action === 'employee.created'));
-    const role = await db.selectFrom('user_roles').selectAll().where('user_id', '=', thaoId).execute();
-    t.equal(role.length, 1, 'the employee role is a role assignment (its permissions apply)');
+    const roles = await db
+      .selectFrom('user_roles')
+      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select(['roles.type', 'roles.built_in_key'])
+      .where('user_id', '=', thaoId)
+      .execute();
+    t.equal(
+      roles.filter((r) => r.type === 'EMPLOYEE_ROLE').length,
+      1,
+      'the employee role is a role assignment (its permissions apply)',
+    );
+    t.same(
+      roles.filter((r) => r.type === 'ACCESS').map((r) => r.built_in_key),
+      ['user'],
+      'and the person starts with the built-in User role',
+    );
   });
 
   t.test('bad input gets a clear message and changes nothing', async (t) => {
@@ -252,7 +266,7 @@ t.test('employees API', async (t) => {
         name: 'an impossible date',
         payload: { firstName: 'Bình', lastName: 'Trần', email: 'x10@example.com', onboardDate: '2024-02-30' },
         field: 'onboardDate',
-        message: 'Invalid onboardDate',
+        message: 'Onboard date is not valid',
       },
       {
         name: 'an unknown contract type',
@@ -269,7 +283,7 @@ t.test('employees API', async (t) => {
           discordAccountId: 'bình#1234',
         },
         field: 'discordAccountId',
-        message: 'Invalid discordAccountId',
+        message: 'Discord account ID is not valid',
       },
     ];
     for (const c of cases) {
@@ -302,7 +316,7 @@ t.test('employees API', async (t) => {
       payload: { firstName: 'Thảo', lastName: 'Khác', email: 'THAO.NGUYEN@example.com' },
     });
     t.equal(duplicate.statusCode, 409, 'a duplicate email (in any case) is refused');
-    t.equal(duplicate.json().message, 'A record with this email already exists.');
+    t.equal(duplicate.json().message, 'Email is already taken.');
     t.same(await snapshot(db, dataDir), before, 'duplicate: nothing changed');
   });
 

@@ -135,7 +135,7 @@ t.test('bad role input gets a clear error and changes nothing', async (t) => {
     payload: { name: 'hr', type: 'ACCESS', permissions: [] },
   });
   t.equal(duplicate.statusCode, 409, 'names are unique per type, whatever the case');
-  t.equal(duplicate.json().message, 'A record with this name already exists.');
+  t.equal(duplicate.json().message, 'Name is already taken.');
 
   const vi = await admin.inject({
     method: 'POST',

@@ -51,7 +51,7 @@ t.test('two-factor authentication', async (t) => {
 
     for (const [code, message] of [
       ['000000', 'The code is incorrect or has already been used. Please try again'],
-      ['12ab56', 'Invalid code'],
+      ['12ab56', 'Code is not valid'],
       ['', 'This field must be at least 6 characters long'],
     ] as const) {
       const wrong = await person.inject({ method: 'POST', url: '/api/two-factor/enable', payload: { code } });

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -8,82 +7,37 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { Tag } from 'primereact/tag';
-import { Toast } from 'primereact/toast';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccessRequest } from '../../../shared/account.schemas.ts';
 import { formatDate, fullName } from '../../../shared/rules/format.ts';
-import { errorMessage, fieldErrors } from '../account/account.api.ts';
-import { rolesApi, rolesKeys } from '../roles/roles.api.ts';
-import { accessControlApi, accessControlKeys } from './access-control.api.ts';
+import { screenName } from '../../../shared/rules/titles.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { useRoles } from '../roles/roles.queries.ts';
+import { accessControlApi } from './access-control.api.ts';
+import { accessControlKeys, useAccessRequests } from './access-control.queries.ts';
 
-type Review = { kind: 'grant' | 'deny'; request: AccessRequest } | null;
+type Review = { kind: 'grant' | 'deny'; request: AccessRequest };
 const STATUS_SEVERITY = { PENDING: 'warning', GRANTED: 'success', DENIED: 'danger' } as const;
 
 /** Requests from people who lack a permission: reviewers grant (with a chosen access role) or decline. */
 export function AccessRequestsPanel() {
   const { t } = useTranslation(['roles', 'common', 'errors']);
-  const queryClient = useQueryClient();
-  const toast = useRef<Toast>(null);
   const [status, setStatus] = useState<string>('PENDING');
   const filter = status === 'ALL' ? undefined : status;
-  const requests = useQuery({
-    queryKey: accessControlKeys.requests(filter),
-    queryFn: () => accessControlApi.requests(filter),
-  });
-  const roles = useQuery({ queryKey: rolesKeys.list('ACCESS'), queryFn: () => rolesApi.list('ACCESS') });
-  const [review, setReview] = useState<Review>(null);
-  const [roleId, setRoleId] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-  const errors = fieldErrors(error);
-
-  const open = (kind: 'grant' | 'deny', request: AccessRequest) => {
-    setReview({ kind, request });
-    setRoleId(null);
-    setNote('');
-    setError(null);
-  };
-
-  async function submit() {
-    if (!review) return;
-    setSaving(true);
-    setError(null);
-    try {
-      if (review.kind === 'grant')
-        await accessControlApi.grant(review.request.id, {
-          roleId: roleId ?? '',
-          ...(note.trim() && { note }),
-        });
-      else await accessControlApi.deny(review.request.id, { ...(note.trim() && { note }) });
-      toast.current?.show({
-        severity: 'success',
-        summary: t(
-          review.kind === 'grant' ? 'accessControl.requests.granted' : 'accessControl.requests.denied',
-        ),
-        life: 3000,
-      });
-      setReview(null);
-      await queryClient.invalidateQueries({ queryKey: ['access-requests'] });
-      await queryClient.invalidateQueries({ queryKey: ['access-roles'] });
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const requests = useAccessRequests(filter);
+  const [review, setReview] = useState<Review | null>(null);
 
   const statusOptions = ['PENDING', 'GRANTED', 'DENIED', 'ALL'].map((value) => ({
     value,
     label:
       value === 'ALL' ? t('accessControl.requests.filterAll') : t(`accessControl.requests.statuses.${value}`),
   }));
-  const activeRoles = (roles.data?.items ?? []).filter((role) => role.status === 'ACTIVE');
 
   return (
     <section className="access-requests" data-testid="access-requests">
-      <Toast ref={toast} position="bottom-right" />
       <SelectButton
         value={status}
         options={statusOptions}
@@ -98,6 +52,7 @@ export function AccessRequestsPanel() {
           loading={requests.isLoading}
           dataKey="id"
           size="small"
+          cellMemo={false}
           emptyMessage={t('accessControl.requests.empty')}
         >
           <Column
@@ -110,7 +65,10 @@ export function AccessRequestsPanel() {
               </div>
             )}
           />
-          <Column header={t('accessControl.requests.page')} field="path" />
+          <Column
+            header={t('accessControl.requests.page')}
+            body={(r: AccessRequest) => <span title={r.path}>{screenName(t, r.path)}</span>}
+          />
           <Column
             header={t('accessControl.requests.permission')}
             body={(r: AccessRequest) =>
@@ -147,7 +105,7 @@ export function AccessRequestsPanel() {
                   <Button
                     label={t('accessControl.requests.grant')}
                     size="small"
-                    onClick={() => open('grant', r)}
+                    onClick={() => setReview({ kind: 'grant', request: r })}
                   />
                 )}
                 {r.abilities.deny && (
@@ -156,7 +114,7 @@ export function AccessRequestsPanel() {
                     size="small"
                     severity="danger"
                     outlined
-                    onClick={() => open('deny', r)}
+                    onClick={() => setReview({ kind: 'deny', request: r })}
                   />
                 )}
               </div>
@@ -164,67 +122,89 @@ export function AccessRequestsPanel() {
           />
         </DataTable>
       )}
-      <Dialog
-        visible={review !== null}
-        onHide={() => setReview(null)}
-        header={
-          review?.kind === 'grant'
-            ? t('accessControl.requests.grantTitle')
-            : t('accessControl.requests.denyTitle')
-        }
-        modal
-        draggable={false}
-        footer={
-          <>
-            <Button label={t('dialog.cancel')} severity="secondary" text onClick={() => setReview(null)} />
-            <Button
-              label={
-                review?.kind === 'grant'
-                  ? t('accessControl.requests.grant')
-                  : t('accessControl.requests.deny')
-              }
-              severity={review?.kind === 'deny' ? 'danger' : undefined}
-              loading={saving}
-              onClick={() => void submit()}
-            />
-          </>
-        }
-      >
-        <div className="form-stack">
-          {review && (
-            <p>
-              {fullName(review.request.requester)} · {review.request.path}
-            </p>
-          )}
-          {error !== null && Object.keys(errors).length === 0 && (
-            <Message severity="error" text={errorMessage(error, t)} />
-          )}
-          {review?.kind === 'grant' && (
-            <>
-              <label htmlFor="grant-role">{t('accessControl.requests.chooseRole')}</label>
-              <Dropdown
-                inputId="grant-role"
-                value={roleId}
-                options={activeRoles}
-                optionLabel="name"
-                optionValue="id"
-                invalid={Boolean(errors.roleId)}
-                onChange={(event) => setRoleId(event.value as string)}
-              />
-              {errors.roleId && <small className="field-error">{errors.roleId}</small>}
-            </>
-          )}
-          <label htmlFor="review-note">{t('accessControl.requests.note')}</label>
-          <InputTextarea
-            id="review-note"
-            value={note}
-            rows={3}
-            maxLength={5000}
-            onChange={(event) => setNote(event.target.value)}
-          />
-          {errors.note && <small className="field-error">{errors.note}</small>}
-        </div>
-      </Dialog>
+      {review && <ReviewDialog key={review.request.id} review={review} onClose={() => setReview(null)} />}
     </section>
+  );
+}
+
+/** Grant (with an access role) or decline one request, with a note for the person. */
+function ReviewDialog({ review, onClose }: { review: Review; onClose: () => void }) {
+  const { t } = useTranslation(['roles', 'common', 'errors']);
+  const roles = useRoles('ACCESS');
+  const form = useFormValues({ roleId: '', note: '' });
+  const grant = review.kind === 'grant';
+  const submit = useFormMutation({
+    mutationFn: ({ roleId, note }: { roleId: string; note: string }) =>
+      grant
+        ? accessControlApi.grant(review.request.id, { roleId, ...(note.trim() && { note }) })
+        : accessControlApi.deny(review.request.id, { ...(note.trim() && { note }) }),
+    invalidate: [accessControlKeys.requestsAll, accessControlKeys.membersAll],
+    success: t(grant ? 'accessControl.requests.granted' : 'accessControl.requests.denied'),
+    onSuccess: onClose,
+  });
+  const errors = submit.fieldErrors;
+  const activeRoles = (roles.data?.items ?? []).filter((role) => role.status === 'ACTIVE');
+
+  return (
+    <Dialog
+      visible
+      onHide={onClose}
+      header={grant ? t('accessControl.requests.grantTitle') : t('accessControl.requests.denyTitle')}
+      className="form-dialog"
+      modal
+      draggable={false}
+      footer={
+        <>
+          <Button type="button" label={t('dialog.cancel')} severity="secondary" text onClick={onClose} />
+          <Button
+            type="submit"
+            form={form.formId}
+            label={grant ? t('accessControl.requests.grant') : t('accessControl.requests.deny')}
+            severity={grant ? undefined : 'danger'}
+            loading={submit.submitting}
+          />
+        </>
+      }
+    >
+      <form
+        id={form.formId}
+        className="form-stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit.submit(form.values);
+        }}
+      >
+        <p>
+          {fullName(review.request.requester)} · {screenName(t, review.request.path)}
+        </p>
+        {submit.message && <Message severity="error" text={submit.message} />}
+        {grant && (
+          <>
+            <label htmlFor="grant-role">{t('accessControl.requests.chooseRole')}</label>
+            <Dropdown
+              inputId="grant-role"
+              value={form.values.roleId || null}
+              options={activeRoles}
+              optionLabel="name"
+              optionValue="id"
+              invalid={Boolean(errors.roleId)}
+              onChange={(event) => form.set('roleId', (event.value as string | null) ?? '')}
+            />
+            {errors.roleId && <small className="field-error">{errors.roleId}</small>}
+          </>
+        )}
+        <label htmlFor="review-note">{t('accessControl.requests.note')}</label>
+        <InputTextarea
+          id="review-note"
+          name="note"
+          value={form.values.note}
+          rows={3}
+          maxLength={5000}
+          onChange={(event) => form.set('note', event.target.value)}
+        />
+        {errors.note && <small className="field-error">{errors.note}</small>}
+      </form>
+    </Dialog>
   );
 }

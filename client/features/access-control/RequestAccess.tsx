@@ -3,24 +3,44 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { useSession } from '../../api/session.ts';
-import { errorMessage } from '../account/account.api.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
 import { accessControlApi } from './access-control.api.ts';
 
 /**
- * On the 403 page of a signed-in person: ask the administrators for access to this page. The
- * confirmation says it will be reviewed within 24 hours (spec section 2).
+ * Asks the administrators for access to a screen (on its 403 page, or on the home page of someone
+ * who may open nothing yet). The confirmation says it will be reviewed within 24 hours (spec
+ * section 2); a granted request reaches the open page live.
  */
-export function RequestAccess({ permission }: { permission?: string }) {
+export function RequestAccess({
+  path,
+  permission,
+  startOpen = false,
+}: {
+  /** The page asked for: reviewers see it by its screen's name. */
+  path: string;
+  /** The permission the page needs, when known. */
+  permission?: string;
+  startOpen?: boolean;
+}) {
   const { t } = useTranslation(['account', 'errors']);
   const session = useSession();
-  const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
+  const [open, setOpen] = useState(startOpen);
   const [sent, setSent] = useState<'sent' | 'alreadyPending' | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [sending, setSending] = useState(false);
+  const form = useFormValues({ reason: '' });
+  const send = useFormMutation({
+    mutationFn: async (reason: string) => {
+      const before = await accessControlApi.myRequests();
+      const request = await accessControlApi.requestAccess({
+        path,
+        ...(permission && { permission }),
+        ...(reason.trim() && { reason: reason.trim() }),
+      });
+      return before.items.some((item) => item.id === request.id) ? 'alreadyPending' : 'sent';
+    },
+    onSuccess: (outcome) => setSent(outcome),
+  });
 
   if (!session) return null;
   if (sent) {
@@ -44,40 +64,38 @@ export function RequestAccess({ permission }: { permission?: string }) {
     );
   }
 
-  async function send() {
-    setSending(true);
-    setError(null);
-    try {
-      const before = await accessControlApi.myRequests();
-      const request = await accessControlApi.requestAccess({
-        path: pathname,
-        ...(permission && { permission }),
-        ...(reason.trim() && { reason: reason.trim() }),
-      });
-      const existed = before.items.some((item) => item.id === request.id);
-      setSent(existed ? 'alreadyPending' : 'sent');
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSending(false);
-    }
-  }
-
   return (
-    <div className="request-access" data-testid="request-access-form">
-      {error !== null && <Message severity="error" text={errorMessage(error, t)} />}
+    <form
+      id={form.formId}
+      className="request-access"
+      data-testid="request-access-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send.submit(form.values.reason);
+      }}
+    >
+      {send.error !== null && (
+        <Message severity="error" text={send.message ?? Object.values(send.fieldErrors).join(' ')} />
+      )}
       <label htmlFor="access-reason">{t('requestAccess.reason')}</label>
       <InputTextarea
         id="access-reason"
-        value={reason}
+        name="reason"
+        value={form.values.reason}
         rows={3}
         maxLength={5000}
-        onChange={(event) => setReason(event.target.value)}
+        onChange={(event) => form.set('reason', event.target.value)}
       />
       <div className="request-access__actions">
-        <Button label={t('requestAccess.cancel')} severity="secondary" text onClick={() => setOpen(false)} />
-        <Button label={t('requestAccess.send')} loading={sending} onClick={() => void send()} />
+        <Button
+          type="button"
+          label={t('requestAccess.cancel')}
+          severity="secondary"
+          text
+          onClick={() => setOpen(false)}
+        />
+        <Button type="submit" label={t('requestAccess.send')} loading={send.submitting} />
       </div>
-    </div>
+    </form>
   );
 }

@@ -1,27 +1,25 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
-import { Toast } from 'primereact/toast';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { RoleMember } from '../../../shared/account.schemas.ts';
 import { formatDate, fullName } from '../../../shared/rules/format.ts';
-import { errorMessage } from '../account/account.api.ts';
-import { rolesApi, rolesKeys } from '../roles/roles.api.ts';
-import { accessControlApi, accessControlKeys, type Person } from './access-control.api.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
+import { useRunAction } from '../../forms/use-form-mutation.ts';
+import { roleKeys, useRoles } from '../roles/roles.queries.ts';
+import { accessControlApi, type Person } from './access-control.api.ts';
+import { accessControlKeys, useRoleMembers } from './access-control.queries.ts';
 
 /** Who holds which access role: pick a role, see its people, give it to someone or take it away. */
 export function RoleMembersPanel() {
   const { t } = useTranslation(['roles', 'errors']);
-  const queryClient = useQueryClient();
-  const toast = useRef<Toast>(null);
-  const roles = useQuery({ queryKey: rolesKeys.list('ACCESS'), queryFn: () => rolesApi.list('ACCESS') });
+  const roles = useRoles('ACCESS');
   // The chosen role is in the address (?role=), so it survives switching tabs and reloading.
   const [params, setParams] = useSearchParams();
   const roleId = params.get('role');
@@ -35,50 +33,22 @@ export function RoleMembersPanel() {
       { replace: true },
     );
   const role = roles.data?.items.find((r) => r.id === roleId) ?? roles.data?.items[0] ?? null;
-  const members = useQuery({
-    queryKey: accessControlKeys.members(role?.id ?? ''),
-    queryFn: () => accessControlApi.members(role!.id),
-    enabled: Boolean(role),
-  });
+  const members = useRoleMembers(role?.id ?? null);
   const [suggestions, setSuggestions] = useState<Person[]>([]);
   const [picked, setPicked] = useState<Person | string>('');
   const [removing, setRemoving] = useState<RoleMember | null>(null);
 
-  const show = (severity: 'success' | 'error', summary: string, detail?: string) =>
-    toast.current?.show({ severity, summary, detail, life: 4000 });
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['access-roles'] }),
-      queryClient.invalidateQueries({ queryKey: ['roles'] }),
-    ]);
+  const run = useRunAction([accessControlKeys.membersAll, roleKeys.all]);
 
   async function add(person: Person) {
     if (!role) return;
-    try {
-      await accessControlApi.addMember(role.id, person.id);
-      setPicked('');
-      show('success', t('accessControl.members.added'));
-      await refresh();
-    } catch (error) {
-      show('error', t('toast.failed'), errorMessage(error, t));
-    }
-  }
-
-  async function remove(member: RoleMember) {
-    if (!role) return;
-    try {
-      await accessControlApi.removeMember(role.id, member.id);
-      show('success', t('accessControl.members.removed'));
-      await refresh();
-    } catch (error) {
-      show('error', t('toast.failed'), errorMessage(error, t));
-    }
+    setPicked('');
+    await run(() => accessControlApi.addMember(role.id, person.id), t('accessControl.members.added'));
   }
 
   if (roles.error) return <Message severity="error" text={errorMessage(roles.error, t)} />;
   return (
     <section className="role-members" data-testid="role-members">
-      <Toast ref={toast} position="bottom-right" />
       <div className="role-members__bar">
         <label htmlFor="member-role">{t('accessControl.members.role')}</label>
         <Dropdown
@@ -123,11 +93,15 @@ export function RoleMembersPanel() {
           loading={members.isLoading}
           dataKey="id"
           size="small"
+          cellMemo={false}
           emptyMessage={t('accessControl.members.empty')}
         >
           <Column header={t('accessControl.members.name')} body={(m: RoleMember) => fullName(m)} />
           <Column header={t('accessControl.members.email')} field="email" />
-          <Column header={t('accessControl.members.status')} field="status" />
+          <Column
+            header={t('accessControl.members.status')}
+            body={(m: RoleMember) => t(`people:status.${m.status}`, { defaultValue: m.status })}
+          />
           <Column
             header={t('accessControl.members.assignedAt')}
             body={(m: RoleMember) => formatDate(m.assignedAt)}
@@ -148,19 +122,26 @@ export function RoleMembersPanel() {
           />
         </DataTable>
       )}
-      <ConfirmDialog
+      <ConfirmAction
         visible={removing !== null}
-        onHide={() => setRemoving(null)}
-        header={t('accessControl.members.remove')}
+        title={t('accessControl.members.remove')}
         message={
           removing && role
             ? t('accessControl.members.removeConfirm', { role: role.name, name: fullName(removing) })
             : ''
         }
-        acceptLabel={t('confirm.yes')}
-        rejectLabel={t('confirm.no')}
-        acceptClassName="p-button-danger"
-        accept={() => removing && void remove(removing)}
+        action={t('accessControl.members.removeAction')}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          const member = removing;
+          setRemoving(null);
+          if (member && role) {
+            void run(
+              () => accessControlApi.removeMember(role.id, member.id),
+              t('accessControl.members.removed'),
+            );
+          }
+        }}
       />
     </section>
   );

@@ -1,5 +1,5 @@
 import type { AccessRequest, AccessRequestBody, RoleMemberList } from '../../../shared/account.schemas.ts';
-import { api } from '../../api/http.ts';
+import { api, toQuery } from '../../api/http.ts';
 
 export interface Person {
   id: string;
@@ -12,23 +12,16 @@ export const accessControlApi = {
   requestAccess: (body: AccessRequestBody) =>
     api<AccessRequest>('/access-requests', { method: 'POST', body }),
   myRequests: () => api<{ items: AccessRequest[] }>('/access-requests/mine'),
-  requests: (status?: string) =>
-    api<{ items: AccessRequest[] }>(`/access-requests${status ? `?status=${status}` : ''}`),
+  requests: (status?: string) => api<{ items: AccessRequest[] }>(`/access-requests${toQuery({ status })}`),
   grant: (id: string, body: { roleId: string; note?: string }) =>
     api<AccessRequest>(`/access-requests/${id}/grant`, { method: 'PUT', body }),
   deny: (id: string, body: { note?: string }) =>
     api<AccessRequest>(`/access-requests/${id}/deny`, { method: 'PUT', body }),
   members: (roleId: string) => api<RoleMemberList>(`/access-roles/${roleId}/members`),
   candidates: (roleId: string, search: string) =>
-    api<{ items: Person[] }>(`/access-roles/${roleId}/candidates?search=${encodeURIComponent(search)}`),
+    api<{ items: Person[] }>(`/access-roles/${roleId}/candidates${toQuery({ search })}`),
   addMember: (roleId: string, userId: string) =>
     api<void>(`/access-roles/${roleId}/members`, { method: 'POST', body: { userId } }),
   removeMember: (roleId: string, userId: string) =>
     api<void>(`/access-roles/${roleId}/members/${userId}`, { method: 'DELETE' }),
-};
-
-export const accessControlKeys = {
-  requests: (status?: string) => ['access-requests', status ?? 'all'] as const,
-  mine: ['access-requests', 'mine'] as const,
-  members: (roleId: string) => ['access-roles', roleId, 'members'] as const,
 };

@@ -1,10 +1,13 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasswordChangeResult } from '../../../shared/account.schemas.ts';
-import { accountApi, errorMessage, fieldErrors } from './account.api.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { accountApi } from './account.api.ts';
 import { NewPasswordFields, PasswordInput } from './PasswordFields.tsx';
+
+const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
 
 /**
  * Current password, new password and confirmation. The server's validations call runs first, then the
@@ -16,58 +19,51 @@ export function ChangePasswordForm({
   className = 'form-stack',
 }: {
   expired: boolean;
-  onChanged: (result: PasswordChangeResult) => void;
+  onChanged: (result: PasswordChangeResult) => void | Promise<void>;
   className?: string;
 }) {
   const { t } = useTranslation(['account', 'errors']);
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const errors = fieldErrors(error);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
-      const result = await accountApi.changePassword({ currentPassword, password, confirmPassword }, expired);
-      setCurrentPassword('');
-      setPassword('');
-      setConfirmPassword('');
-      onChanged(result);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const form = useFormValues(EMPTY);
+  const change = useFormMutation({
+    mutationFn: (values: typeof EMPTY) => accountApi.changePassword(values, expired),
+    onSuccess: async (result) => {
+      form.reset(EMPTY);
+      await onChanged(result);
+    },
+  });
 
   return (
-    <form className={className} method="post" onSubmit={submit} noValidate data-testid="change-password-form">
-      {error !== null && Object.keys(errors).length === 0 && (
-        <Message severity="error" text={errorMessage(error, t)} />
-      )}
+    <form
+      id={form.formId}
+      className={className}
+      method="post"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void change.submit(form.values);
+      }}
+      noValidate
+      data-testid="change-password-form"
+    >
+      {change.message && <Message severity="error" text={change.message} />}
       <PasswordInput
         id="currentPassword"
         label={t('password.current')}
-        value={currentPassword}
-        onChange={setCurrentPassword}
-        error={errors.currentPassword}
+        value={form.values.currentPassword}
+        onChange={(value) => form.set('currentPassword', value)}
+        error={change.fieldErrors.currentPassword}
         autoComplete="current-password"
       />
       <NewPasswordFields
-        password={password}
-        confirmPassword={confirmPassword}
-        onPassword={setPassword}
-        onConfirmPassword={setConfirmPassword}
-        errors={errors}
+        password={form.values.password}
+        confirmPassword={form.values.confirmPassword}
+        onPassword={(value) => form.set('password', value)}
+        onConfirmPassword={(value) => form.set('confirmPassword', value)}
+        errors={change.fieldErrors}
       />
       <Button
         type="submit"
-        label={submitting ? t('change.submitting') : t('change.submit')}
-        loading={submitting}
+        label={change.submitting ? t('change.submitting') : t('change.submit')}
+        loading={change.submitting}
       />
     </form>
   );

@@ -1,12 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../api/http.ts';
-import { fetchSession, queryKeys } from '../../api/session.ts';
-import { accountApi, accountKeys, errorMessage } from './account.api.ts';
+import { ApiError, errorMessage } from '../../api/errors.ts';
+import { fetchSession, sessionKeys } from '../../api/session.ts';
+import { accountKeys, usePasswordExpiry } from './account.queries.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { PublicCard } from './PublicCard.tsx';
 
@@ -19,13 +19,7 @@ export default function ChangePasswordPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [changed, setChanged] = useState(false);
-  const onClient = typeof window !== 'undefined';
-  const expiry = useQuery({
-    queryKey: accountKeys.passwordExpiry,
-    queryFn: accountApi.passwordExpiry,
-    enabled: onClient,
-    retry: false,
-  });
+  const expiry = usePasswordExpiry({ retry: false });
 
   if (expiry.error instanceof ApiError && expiry.error.status === 401) {
     return (
@@ -70,7 +64,7 @@ export default function ChangePasswordPage() {
         className="auth-card__form"
         onChanged={async () => {
           queryClient.removeQueries({ queryKey: accountKeys.passwordExpiry });
-          queryClient.setQueryData(queryKeys.session, await fetchSession().catch(() => null));
+          queryClient.setQueryData(sessionKeys.session, await fetchSession().catch(() => null));
           setChanged(true);
         }}
       />

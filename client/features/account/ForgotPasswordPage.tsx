@@ -1,20 +1,24 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { accountApi, errorMessage, fieldErrors } from './account.api.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { accountApi } from './account.api.ts';
 import { PublicCard } from './PublicCard.tsx';
 
 /** /forgot-password: asks for a reset link; the notice never says whether the account exists. */
 export default function ForgotPasswordPage() {
-  const { t, i18n } = useTranslation(['account', 'errors']);
+  const { t } = useTranslation(['account', 'errors']);
   const [params] = useSearchParams();
-  const [email, setEmail] = useState(params.get('email') ?? '');
+  const form = useFormValues({ email: params.get('email') ?? '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const send = useFormMutation({
+    mutationFn: (email: string) => accountApi.forgotPassword(email),
+    onSuccess: (_result, email) => setSentTo(email),
+  });
 
   if (sentTo) {
     return (
@@ -24,46 +28,35 @@ export default function ForgotPasswordPage() {
     );
   }
 
-  const errors = fieldErrors(error);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
-      await accountApi.forgotPassword(email.trim(), i18n.language);
-      setSentTo(email.trim());
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
+  const errors = send.fieldErrors;
   return (
     <PublicCard
       title={t('forgot.title')}
       subtitle={t('forgot.subtitle')}
-      onSubmit={submit}
+      formId={form.formId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send.submit(form.values.email.trim());
+      }}
       testId="forgot-password"
     >
-      {error !== null && !errors.email && (
-        <Message severity="error" text={errorMessage(error, t)} className="auth-card__error" />
-      )}
+      {send.message && <Message severity="error" text={send.message} className="auth-card__error" />}
       <label htmlFor="email">{t('forgot.email')}</label>
       <InputText
         id="email"
+        name="email"
         type="email"
         autoComplete="username"
-        value={email}
+        value={form.values.email}
         invalid={Boolean(errors.email)}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={(event) => form.set('email', event.target.value)}
         autoFocus
       />
       {errors.email && <small className="field-error">{errors.email}</small>}
       <Button
         type="submit"
-        label={submitting ? t('forgot.submitting') : t('forgot.submit')}
-        loading={submitting}
+        label={send.submitting ? t('forgot.submitting') : t('forgot.submit')}
+        loading={send.submitting}
       />
     </PublicCard>
   );

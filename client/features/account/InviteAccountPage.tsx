@@ -1,14 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { fullName } from '../../../shared/rules/format.ts';
-import { ApiError } from '../../api/http.ts';
-import { accountApi, errorMessage, fieldErrors } from './account.api.ts';
+import { ApiError, errorMessage } from '../../api/errors.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { applyLanguage } from '../../i18n/language.ts';
+import { accountApi } from './account.api.ts';
+import { useInvitation } from './account.queries.ts';
 import { NewPasswordFields } from './PasswordFields.tsx';
 import { PublicCard } from './PublicCard.tsx';
 
@@ -17,24 +20,26 @@ export default function InviteAccountPage() {
   const { t, i18n } = useTranslation(['account', 'errors']);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const invitation = useQuery({
-    queryKey: ['account', 'invitation', token],
-    queryFn: () => accountApi.checkSignUpToken(token, i18n.language),
-    enabled: typeof window !== 'undefined' && token !== '',
-    retry: false,
-    staleTime: Infinity,
-  });
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [agree, setAgree] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const invitation = useInvitation(token);
+  const form = useFormValues({ password: '', confirmPassword: '', agreeToTerms: false });
   const [done, setDone] = useState<string | null>(null);
+  const signUp = useFormMutation({
+    mutationFn: (values: typeof form.values) => accountApi.signUp({ token, ...values }),
+    onSuccess: (result) => setDone(result.email),
+  });
+
+  // The page speaks the invitee's language, as their invitation mail does. A link without `lang`
+  // (an older mail) is switched once the invitation is known; a link with one was rendered in it.
+  const inviteeLanguage = invitation.data?.language;
+  const linkChoseLanguage = params.has('lang');
+  useEffect(() => {
+    if (inviteeLanguage && !linkChoseLanguage) void applyLanguage(i18n, inviteeLanguage);
+  }, [inviteeLanguage, linkChoseLanguage, i18n]);
 
   const expired =
     token === '' ||
     (invitation.error instanceof ApiError && invitation.error.status === 410) ||
-    (error instanceof ApiError && error.status === 410);
+    (signUp.error instanceof ApiError && signUp.error.status === 410);
 
   if (expired) {
     return (
@@ -65,58 +70,44 @@ export default function InviteAccountPage() {
     );
   }
 
-  const errors = fieldErrors(error);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
-      const result = await accountApi.signUp(
-        { token, password, confirmPassword, agreeToTerms: agree },
-        i18n.language,
-      );
-      setDone(result.email);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
   const person = invitation.data;
+  const errors = signUp.fieldErrors;
   return (
     <PublicCard
       title={t('invite.title')}
       subtitle={t('invite.welcome', { name: fullName(person) || person.email })}
-      onSubmit={submit}
+      formId={form.formId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void signUp.submit(form.values);
+      }}
       testId="invite-account"
     >
-      {error !== null && Object.keys(errors).length === 0 && (
-        <Message severity="error" text={errorMessage(error, t)} className="auth-card__error" />
-      )}
+      {signUp.message && <Message severity="error" text={signUp.message} className="auth-card__error" />}
       <label htmlFor="email">{t('invite.email')}</label>
       <InputText id="email" value={person.email} readOnly autoComplete="username" />
       <NewPasswordFields
-        password={password}
-        confirmPassword={confirmPassword}
-        onPassword={setPassword}
-        onConfirmPassword={setConfirmPassword}
+        password={form.values.password}
+        confirmPassword={form.values.confirmPassword}
+        onPassword={(value) => form.set('password', value)}
+        onConfirmPassword={(value) => form.set('confirmPassword', value)}
         errors={errors}
       />
       <div className="auth-card__check">
         <Checkbox
           inputId="agreeToTerms"
-          checked={agree}
+          name="agreeToTerms"
+          checked={form.values.agreeToTerms}
           invalid={Boolean(errors.agreeToTerms)}
-          onChange={(event) => setAgree(Boolean(event.checked))}
+          onChange={(event) => form.set('agreeToTerms', Boolean(event.checked))}
         />
         <label htmlFor="agreeToTerms">{t('invite.agree')}</label>
       </div>
       {errors.agreeToTerms && <small className="field-error">{errors.agreeToTerms}</small>}
       <Button
         type="submit"
-        label={submitting ? t('invite.submitting') : t('invite.submit')}
-        loading={submitting}
+        label={signUp.submitting ? t('invite.submitting') : t('invite.submit')}
+        loading={signUp.submitting}
       />
     </PublicCard>
   );

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -6,31 +5,16 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/http.ts';
+import { errorMessage } from '../../api/errors.ts';
 import { useSession } from '../../api/session.ts';
-import { errorMessage } from './account.api.ts';
-
-interface OutboxMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  template: string;
-  status: string;
-  createdAt: string;
-}
+import { useOutbox, type OutboxMail } from '../devtools/devtools.queries.ts';
 
 /** The mail outbox on /devtools (development only): what Backoffice would have sent, links included. */
 export function MailOutbox() {
   const { t } = useTranslation(['account', 'errors']);
   const session = useSession();
   const [to, setTo] = useState('');
-  const mails = useQuery({
-    queryKey: ['devtools', 'mail', to],
-    queryFn: () =>
-      api<{ items: OutboxMail[] }>(`/devtools/mail?limit=100${to ? `&to=${encodeURIComponent(to)}` : ''}`),
-    enabled: Boolean(session),
-  });
+  const mails = useOutbox(to, Boolean(session));
 
   if (!session) return <Message severity="info" text={t('outbox.signInNeeded')} />;
   return (

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useEffect, useState } from 'react';
@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDate } from '../../../shared/rules/format.ts';
 import { onPasswordExpired } from '../../api/http.ts';
-import { accountApi, accountKeys } from './account.api.ts';
+import { accountApi } from './account.api.ts';
+import { accountKeys, usePasswordExpiry } from './account.queries.ts';
 
 /**
  * Inside the shell: an expired password (any call answering 498) sends the person to /change-password;
@@ -18,12 +19,7 @@ export function PasswordExpiryNotice() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const [closed, setClosed] = useState(false);
-  const expiry = useQuery({
-    queryKey: accountKeys.passwordExpiry,
-    queryFn: accountApi.passwordExpiry,
-    staleTime: 60 * 60_000,
-    enabled: typeof window !== 'undefined',
-  });
+  const expiry = usePasswordExpiry({ staleTime: 60 * 60_000 });
 
   useEffect(() => onPasswordExpired(() => navigate('/change-password', { replace: true })), [navigate]);
   useEffect(() => {

@@ -9,6 +9,7 @@ export function PublicCard({
   subtitle,
   children,
   onSubmit,
+  formId,
   testId,
   backToSignIn = true,
 }: {
@@ -16,6 +17,8 @@ export function PublicCard({
   subtitle?: ReactNode;
   children: ReactNode;
   onSubmit?: (event: FormEvent) => void;
+  /** The form's id (useFormValues' `formId`), so text typed before hydration is kept. */
+  formId?: string;
   testId?: string;
   backToSignIn?: boolean;
 }) {
@@ -42,7 +45,7 @@ export function PublicCard({
   return (
     <div className="auth-page" data-testid={testId}>
       {onSubmit ? (
-        <form className="auth-card" method="post" onSubmit={onSubmit} noValidate>
+        <form id={formId} className="auth-card" method="post" onSubmit={onSubmit} noValidate>
           {body}
         </form>
       ) : (

@@ -1,36 +1,34 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/http.ts';
-import { accountApi, errorMessage, fieldErrors } from './account.api.ts';
+import { ApiError, errorMessage } from '../../api/errors.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { accountApi } from './account.api.ts';
+import { useResetLink } from './account.queries.ts';
 import { NewPasswordFields } from './PasswordFields.tsx';
 import { PublicCard } from './PublicCard.tsx';
 
 /** /reset-password?token=…: choose a new password; an expired link offers a new one (spec section 8). */
 export default function ResetPasswordPage() {
-  const { t, i18n } = useTranslation(['account', 'errors']);
+  const { t } = useTranslation(['account', 'errors']);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const link = useQuery({
-    queryKey: ['account', 'reset-link', token],
-    queryFn: () => accountApi.checkResetToken(token, i18n.language),
-    enabled: typeof window !== 'undefined' && token !== '',
-    retry: false,
-    staleTime: Infinity,
-  });
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const link = useResetLink(token);
+  const form = useFormValues({ password: '', confirmPassword: '' });
   const [done, setDone] = useState<string | null>(null);
+  const reset = useFormMutation({
+    mutationFn: (values: { password: string; confirmPassword: string }) =>
+      accountApi.resetPassword({ token, ...values }),
+    onSuccess: (result) => setDone(result.email),
+  });
 
   const expired =
     token === '' ||
     (link.error instanceof ApiError && link.error.status === 410) ||
-    (error instanceof ApiError && error.status === 410);
+    (reset.error instanceof ApiError && reset.error.status === 410);
 
   if (expired) {
     return (
@@ -64,42 +62,29 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const errors = fieldErrors(error);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
-      const result = await accountApi.resetPassword({ token, password, confirmPassword }, i18n.language);
-      setDone(result.email);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
   return (
     <PublicCard
       title={t('reset.title')}
       subtitle={t('reset.subtitle', { email: link.data.email })}
-      onSubmit={submit}
+      formId={form.formId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void reset.submit(form.values);
+      }}
       testId="reset-password"
     >
-      {error !== null && Object.keys(errors).length === 0 && (
-        <Message severity="error" text={errorMessage(error, t)} className="auth-card__error" />
-      )}
+      {reset.message && <Message severity="error" text={reset.message} className="auth-card__error" />}
       <NewPasswordFields
-        password={password}
-        confirmPassword={confirmPassword}
-        onPassword={setPassword}
-        onConfirmPassword={setConfirmPassword}
-        errors={errors}
+        password={form.values.password}
+        confirmPassword={form.values.confirmPassword}
+        onPassword={(value) => form.set('password', value)}
+        onConfirmPassword={(value) => form.set('confirmPassword', value)}
+        errors={reset.fieldErrors}
       />
       <Button
         type="submit"
-        label={submitting ? t('reset.submitting') : t('reset.submit')}
-        loading={submitting}
+        label={reset.submitting ? t('reset.submitting') : t('reset.submit')}
+        loading={reset.submitting}
       />
     </PublicCard>
   );

@@ -2,11 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http.ts';
-import { fetchSession, queryKeys } from '../../api/session.ts';
-import { accountApi, errorMessage, fieldErrors } from './account.api.ts';
+import { ApiError } from '../../api/errors.ts';
+import { fetchSession, sessionKeys } from '../../api/session.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { accountApi } from './account.api.ts';
 import { PublicCard } from './PublicCard.tsx';
 
 /**
@@ -23,69 +25,73 @@ export function TwoFactorStep({
   onDone: (outcome: { passwordExpired: boolean }) => void;
   onRestart: () => void;
 }) {
-  const { t, i18n } = useTranslation(['account', 'errors']);
+  const { t } = useTranslation(['account', 'errors']);
   const queryClient = useQueryClient();
   const [useRecovery, setUseRecovery] = useState(false);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const form = useFormValues({ code: '' });
   const field = useRecovery ? 'recoveryCode' : 'code';
-  const errors = fieldErrors(error);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
-      await accountApi.signInSecondFactor(
-        { challenge, ...(useRecovery ? { recoveryCode: value.trim() } : { code: value.trim() }) },
-        i18n.language,
-      );
+  const verify = useFormMutation({
+    mutationFn: async (value: string) => {
+      await accountApi.signInSecondFactor({
+        challenge,
+        ...(useRecovery ? { recoveryCode: value.trim() } : { code: value.trim() }),
+      });
       try {
-        queryClient.setQueryData(queryKeys.session, await fetchSession());
-        onDone({ passwordExpired: false });
+        queryClient.setQueryData(sessionKeys.session, await fetchSession());
+        return { passwordExpired: false };
       } catch (caught) {
         if (caught instanceof ApiError && caught.code === 'PASSWORD_EXPIRED')
-          onDone({ passwordExpired: true });
-        else throw caught;
+          return { passwordExpired: true };
+        throw caught;
       }
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'SESSION_EXPIRED') onRestart();
-      else setError(caught);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    onSuccess: onDone,
+    onError: (caught) => {
+      if (!(caught instanceof ApiError && caught.code === 'SESSION_EXPIRED')) return false;
+      onRestart();
+      return true;
+    },
+  });
+  const error = verify.fieldErrors[field];
 
   return (
     <PublicCard
       title={t('twoFactor.signInTitle')}
       subtitle={t('twoFactor.signInSubtitle')}
-      onSubmit={submit}
+      formId={form.formId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void verify.submit(form.values.code);
+      }}
       testId="two-factor-step"
       backToSignIn={false}
     >
-      {error !== null && !errors[field] && (
-        <Message severity="error" text={errorMessage(error, t)} className="auth-card__error" />
+      {verify.error !== null && !error && (verify.message || Object.keys(verify.fieldErrors).length > 0) && (
+        <Message
+          severity="error"
+          text={verify.message ?? Object.values(verify.fieldErrors)[0]!}
+          className="auth-card__error"
+        />
       )}
       <label htmlFor="two-factor-code">
         {useRecovery ? t('twoFactor.recoveryCode') : t('twoFactor.code')}
       </label>
       <InputText
         id="two-factor-code"
-        value={value}
+        name="code"
+        value={form.values.code}
         autoComplete="one-time-code"
         inputMode={useRecovery ? 'text' : 'numeric'}
         maxLength={useRecovery ? 40 : 6}
-        invalid={Boolean(errors[field])}
-        onChange={(event) => setValue(event.target.value)}
+        invalid={Boolean(error)}
+        onChange={(event) => form.set('code', event.target.value)}
         autoFocus
       />
-      {errors[field] && <small className="field-error">{errors[field]}</small>}
+      {error && <small className="field-error">{error}</small>}
       <Button
         type="submit"
-        label={submitting ? t('twoFactor.verifying') : t('twoFactor.verify')}
-        loading={submitting}
+        label={verify.submitting ? t('twoFactor.verifying') : t('twoFactor.verify')}
+        loading={verify.submitting}
       />
       <Button
         type="button"
@@ -93,8 +99,8 @@ export function TwoFactorStep({
         label={useRecovery ? t('twoFactor.useCode') : t('twoFactor.useRecovery')}
         onClick={() => {
           setUseRecovery((current) => !current);
-          setValue('');
-          setError(null);
+          form.set('code', '');
+          verify.clear();
         }}
       />
       <Button type="button" link label={t('twoFactor.restart')} onClick={onRestart} />

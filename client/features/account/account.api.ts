@@ -11,53 +11,26 @@ import type {
   TwoFactorStatus,
 } from '../../../shared/account.schemas.ts';
 import type { SessionUser } from '../../../shared/auth.schemas.ts';
-import type { ErrorBody } from '../../../shared/errors.ts';
-import { api, ApiError, setAccessToken } from '../../api/http.ts';
+import { ApiError } from '../../api/errors.ts';
+import { api, setAccessToken } from '../../api/http.ts';
 
-/** Calls of the public pages (no session): no refresh attempt first, errors as ApiError. */
-export async function publicRequest<T>(path: string, body: unknown, language: string): Promise<T> {
-  const response = await fetch(`/api${path}`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', 'accept-language': language },
-    body: JSON.stringify(body),
-  }).catch(() => {
-    throw new ApiError(0, 'NETWORK', '');
-  });
-  if (!response.ok) {
-    const error = (await response.json().catch(() => null)) as ErrorBody | null;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'INTERNAL',
-      error?.message ?? response.statusText,
-      error?.details,
-    );
-  }
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
+/** A call of the public pages: no session needed, a 401 is an answer. */
+const publicPost = <T>(path: string, body: unknown) =>
+  api<T>(path, { method: 'POST', body, anonymous: true });
 
+/** The account's calls: invitation, password reset and change, profile, two-factor, policy. */
 export const accountApi = {
-  checkSignUpToken: (token: string, language: string) =>
-    publicRequest<SignUpTokenInfo>('/auth/check-sign-up-token', { token }, language),
-  signUp: (body: SignUpBody, language: string) =>
-    publicRequest<{ email: string }>('/auth/sign-up', body, language),
-  forgotPassword: (email: string, language: string) =>
-    publicRequest<{ ok: true }>('/auth/forgot-password', { email }, language),
-  checkResetToken: (token: string, language: string) =>
-    publicRequest<{ email: string; expiresAt: string }>(
-      '/auth/check-reset-password-token',
-      { token },
-      language,
-    ),
-  resetPassword: (body: { token: string; password: string; confirmPassword: string }, language: string) =>
-    publicRequest<{ email: string }>('/auth/reset-password', body, language),
+  checkSignUpToken: (token: string) => publicPost<SignUpTokenInfo>('/auth/check-sign-up-token', { token }),
+  signUp: (body: SignUpBody) => publicPost<{ email: string }>('/auth/sign-up', body),
+  forgotPassword: (email: string) => publicPost<{ ok: true }>('/auth/forgot-password', { email }),
+  checkResetToken: (token: string) =>
+    publicPost<{ email: string; expiresAt: string }>('/auth/check-reset-password-token', { token }),
+  resetPassword: (body: { token: string; password: string; confirmPassword: string }) =>
+    publicPost<{ email: string }>('/auth/reset-password', body),
 
   /** Completes a sign-in with a second factor; keeps the access token like a normal sign-in. */
-  async signInSecondFactor(
-    body: { challenge: string; code?: string; recoveryCode?: string },
-    language: string,
-  ): Promise<void> {
-    const result = await publicRequest<{ accessToken: string }>('/auth/sign-in/two-factor', body, language);
+  async signInSecondFactor(body: { challenge: string; code?: string; recoveryCode?: string }): Promise<void> {
+    const result = await publicPost<{ accessToken: string }>('/auth/sign-in/two-factor', body);
     setAccessToken(result.accessToken);
   },
 
@@ -89,28 +62,9 @@ export const accountApi = {
     api<PasswordPolicySettings>('/settings/password-policy', { method: 'PUT', body }),
 };
 
-export const accountKeys = {
-  me: ['account', 'me'] as const,
-  passwordExpiry: ['account', 'password-expiry'] as const,
-  twoFactor: ['account', 'two-factor'] as const,
-  passwordPolicy: ['account', 'password-policy'] as const,
-};
-
 /** The challenge of a TWO_FACTOR_REQUIRED answer, when the error is one. */
 export function twoFactorChallengeOf(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.code !== 'TWO_FACTOR_REQUIRED') return null;
   const details = error.details as Partial<TwoFactorChallengeDetails> | undefined;
   return typeof details?.challenge === 'string' ? details.challenge : null;
-}
-
-/** The message of a failed call: the server's (already translated) or the generic one for its code. */
-export function errorMessage(error: unknown, t: (key: string) => string): string {
-  if (error instanceof ApiError) return error.message || t(`errors:codes.${error.code}`);
-  return t('errors:codes.INTERNAL');
-}
-
-/** Field errors of a failed call, by field. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(error.fieldErrors.map((f) => [f.field, f.message]));
 }

@@ -2,11 +2,13 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/http.ts';
+import { ApiError } from '../../api/errors.ts';
 import { useSession, useSignIn } from '../../api/session.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
 import { LanguageSwitcher } from '../../layout/LanguageSwitcher.tsx';
 import { useHydrated } from '../../layout/use-hydrated.ts';
 import { twoFactorChallengeOf } from '../account/account.api.ts';
@@ -21,16 +23,25 @@ export default function SignInPage() {
   const session = useSession();
   const signIn = useSignIn();
   const hydrated = useHydrated();
-  const [email, setEmail] = useState(params.get('email') ?? '');
+  const form = useFormValues({ email: params.get('email') ?? '', password: '' });
   // Set when the password was right and two-factor authentication asks for a code.
   const [challenge, setChallenge] = useState<string | null>(null);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  // Only same-site paths are followed after sign-in, never another site's address.
   const next = safeNextPath(params.get('next'));
+  const submit = useFormMutation({
+    mutationFn: (values: { email: string; password: string }) => signIn(values.email, values.password),
+    onSuccess: () => navigate(next, { replace: true }),
+    onError: (caught) => {
+      const secondStep = twoFactorChallengeOf(caught);
+      if (secondStep) setChallenge(secondStep);
+      // Signed in, but the password expired: it must be replaced before anything else (498).
+      else if (caught instanceof ApiError && caught.code === 'PASSWORD_EXPIRED')
+        navigate('/change-password', { replace: true });
+      else return false;
+      return true;
+    },
+  });
 
-  if (session) return <Navigate to={next} replace />;
+  if (session && !submit.submitting) return <Navigate to={next} replace />;
   if (challenge) {
     return (
       <TwoFactorStep
@@ -43,33 +54,21 @@ export default function SignInPage() {
     );
   }
 
-  const fieldError = (field: string) => error?.fieldErrors.find((f) => f.field === field)?.message;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
-      await signIn(email, password);
-      navigate(next, { replace: true });
-    } catch (caught) {
-      const secondStep = twoFactorChallengeOf(caught);
-      if (secondStep) return setChallenge(secondStep);
-      // Signed in, but the password expired: it must be replaced before anything else (498).
-      if (caught instanceof ApiError && caught.code === 'PASSWORD_EXPIRED')
-        return navigate('/change-password', { replace: true });
-      setError(caught instanceof ApiError ? caught : new ApiError(0, 'NETWORK', ''));
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  // The server's message is already in the chosen language; a network failure has none.
-  const message = error ? error.message || t(`errors:codes.${error.code}`) : null;
+  const { values, set } = form;
+  const errors = submit.fieldErrors;
   return (
     <div className="auth-page">
       {/* POST: before the script runs, a submitted form must never put the password in the address. */}
-      <form className="auth-card" method="post" onSubmit={submit} noValidate>
+      <form
+        id={form.formId}
+        className="auth-card"
+        method="post"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit.submit(values);
+        }}
+        noValidate
+      >
         <div className="auth-card__top">
           <span className="auth-card__brand">
             <i className="pi pi-th-large" aria-hidden="true" /> {t('common:appName')}
@@ -78,8 +77,13 @@ export default function SignInPage() {
         </div>
         <h1>{t('signIn.title')}</h1>
         <p className="auth-card__subtitle">{t('signIn.subtitle')}</p>
-        {message && !error?.fieldErrors.length && (
-          <Message severity="error" text={message} className="auth-card__error" data-testid="sign-in-error" />
+        {submit.message && (
+          <Message
+            severity="error"
+            text={submit.message}
+            className="auth-card__error"
+            data-testid="sign-in-error"
+          />
         )}
         <label htmlFor="email">{t('signIn.email')}</label>
         <InputText
@@ -87,34 +91,34 @@ export default function SignInPage() {
           name="email"
           type="email"
           autoComplete="username"
-          value={email}
-          invalid={Boolean(fieldError('email'))}
-          onChange={(event) => setEmail(event.target.value)}
+          value={values.email}
+          invalid={Boolean(errors.email)}
+          onChange={(event) => set('email', event.target.value)}
           autoFocus
         />
-        {fieldError('email') && <small className="field-error">{fieldError('email')}</small>}
+        {errors.email && <small className="field-error">{errors.email}</small>}
         <label htmlFor="password">{t('signIn.password')}</label>
         <Password
           inputId="password"
           name="password"
           autoComplete="current-password"
-          value={password}
+          value={values.password}
           feedback={false}
           toggleMask
-          invalid={Boolean(fieldError('password'))}
-          onChange={(event) => setPassword(event.target.value)}
+          invalid={Boolean(errors.password)}
+          onChange={(event) => set('password', event.target.value)}
         />
-        {fieldError('password') && <small className="field-error">{fieldError('password')}</small>}
+        {errors.password && <small className="field-error">{errors.password}</small>}
         <Link
-          to={`/forgot-password${email ? `?email=${encodeURIComponent(email)}` : ''}`}
+          to={`/forgot-password${values.email ? `?email=${encodeURIComponent(values.email)}` : ''}`}
           className="auth-card__link auth-card__link--end"
         >
           {t('account:forgot.link')}
         </Link>
         <Button
           type="submit"
-          label={submitting ? t('signIn.submitting') : t('signIn.submit')}
-          loading={submitting}
+          label={submit.submitting ? t('signIn.submitting') : t('signIn.submit')}
+          loading={submit.submitting}
           disabled={!hydrated}
         />
       </form>

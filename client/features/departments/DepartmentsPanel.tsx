@@ -1,48 +1,33 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
-import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import { Toast } from 'primereact/toast';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Department } from '../../../shared/departments.schemas.ts';
 import { fullName } from '../../../shared/rules/format.ts';
 import { usePermission } from '../../api/session.ts';
-import { describeFailure } from '../employees/employees.api.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
+import { useRunAction } from '../../forms/use-form-mutation.ts';
+import { SearchBox } from '../../tables/SearchBox.tsx';
+import { usePagedTable } from '../../tables/use-paged-table.ts';
 import { DepartmentDialog } from './DepartmentDialog.tsx';
-import { departmentsApi, departmentsKeys } from './departments.api.ts';
+import { departmentsApi } from './departments.api.ts';
+import { departmentKeys, useDepartmentList } from './departments.queries.ts';
 
 /** Departments with their members, status and actions (administrative management). */
 export function DepartmentsPanel() {
   const { t } = useTranslation(['people', 'errors']);
-  const queryClient = useQueryClient();
-  const toast = useRef<Toast>(null);
   const canManage = usePermission('departments.manage');
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
-  const [page, setPage] = useState({ first: 0, rows: 20 });
-  const params = { search: deferredSearch, page: page.first / page.rows + 1, perPage: page.rows };
-  const list = useQuery({
-    queryKey: departmentsKeys.list(params),
-    queryFn: () => departmentsApi.list(params),
+  const table = usePagedTable({
+    prefix: 'departments',
+    filters: { search: 'text' },
+    pageSizes: [20, 50, 100],
   });
+  const list = useDepartmentList(table.apiParams);
   const [editing, setEditing] = useState<Department | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Department | null>(null);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: departmentsKeys.all });
-  const notify = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 3000 });
-  async function run(action: () => Promise<unknown>, done: string) {
-    try {
-      await action();
-      notify(done);
-      await refresh();
-    } catch (error) {
-      toast.current?.show({ severity: 'error', summary: describeFailure(error, t).message, life: 6000 });
-    }
-  }
+  const run = useRunAction([departmentKeys.all]);
 
   const members = (department: Department) => (
     <div className="people-members">
@@ -107,19 +92,13 @@ export function DepartmentsPanel() {
 
   return (
     <section className="people-page" data-testid="departments-panel">
-      <Toast ref={toast} position="bottom-right" />
       <div className="people-page__bar">
-        <span className="p-input-icon-left">
-          <InputText
-            value={search}
-            placeholder={t('departments.search')}
-            aria-label={t('departments.search')}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage((p) => ({ ...p, first: 0 }));
-            }}
-          />
-        </span>
+        <SearchBox
+          value={table.filters.search ?? ''}
+          onSearch={(search) => table.setFilters({ search })}
+          placeholder={t('departments.search')}
+          label={t('departments.search')}
+        />
         {canManage && (
           <div className="people-page__actions">
             <Button label={t('departments.create')} icon="pi pi-plus" onClick={() => setEditing('new')} />
@@ -127,17 +106,8 @@ export function DepartmentsPanel() {
         )}
       </div>
       <DataTable
+        {...table.tableProps(list.data, list.isFetching)}
         className="people-table"
-        value={list.data?.items ?? []}
-        dataKey="id"
-        lazy
-        paginator
-        first={page.first}
-        rows={page.rows}
-        rowsPerPageOptions={[20, 50, 100]}
-        totalRecords={list.data?.total ?? 0}
-        onPage={(event) => setPage({ first: event.first, rows: event.rows })}
-        loading={list.isFetching}
         emptyMessage={t('departments.empty')}
         responsiveLayout="stack"
         breakpoint="640px"
@@ -169,27 +139,23 @@ export function DepartmentsPanel() {
         <Column header={t('list.actions')} body={actions} />
       </DataTable>
       {editing && (
-        <DepartmentDialog
-          department={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            notify(t(editing === 'new' ? 'departments.created' : 'departments.saved', { name: saved.name }));
-            setEditing(null);
-            void refresh();
-          }}
-        />
+        <DepartmentDialog department={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      <ConfirmDialog
+      <ConfirmAction
         visible={Boolean(deleting)}
-        onHide={() => setDeleting(null)}
-        header={t('departments.deleteTitle', { name: deleting?.name ?? '' })}
-        message={t('departments.deleteBody')}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('confirm.yes')}
-        rejectLabel={t('confirm.no')}
-        acceptClassName="p-button-danger"
-        accept={() => {
+        title={t('departments.deleteTitle', { name: deleting?.name ?? '' })}
+        message={deleting && deleting.memberCount === 0 ? t('departments.deleteBody') : undefined}
+        action={t('departments.deleteAction')}
+        // Only an empty department can be deleted: the button says so instead of failing after a click.
+        disabledReason={
+          deleting && deleting.memberCount > 0
+            ? t('departments.deleteBlocked', { name: deleting.name, count: deleting.memberCount })
+            : null
+        }
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
           const target = deleting!;
+          setDeleting(null);
           void run(() => departmentsApi.remove(target.id), t('departments.deleted', { name: target.name }));
         }}
       />

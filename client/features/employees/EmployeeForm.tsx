@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useRef, useState, type ReactNode } from 'react';
+import { MultiSelect } from 'primereact/multiselect';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CONTRACT_TYPES,
-  EMPLOYEE_FILE_MAX_BYTES,
   EMPLOYEE_FILE_MAX_MB,
   GENDERS,
   type Employee,
@@ -15,11 +14,13 @@ import {
 } from '../../../shared/employees.schemas.ts';
 import { LANGUAGES } from '../../../shared/i18n/index.ts';
 import { formatDate } from '../../../shared/rules/format.ts';
-import { api } from '../../api/http.ts';
 import { usePermission } from '../../api/session.ts';
-import { allDepartments, departmentsKeys } from '../departments/departments.api.ts';
+import { useToast } from '../../layout/toast.tsx';
+import { errorMessage } from '../../api/errors.ts';
+import { useDepartmentOptions } from '../departments/departments.queries.ts';
 import { PICKER_FORMAT, fromPickerDate, toPickerDate } from './dates.ts';
-import { downloadFile, employeesApi, employeesKeys, type EmployeeFormValues } from './employees.api.ts';
+import { employeesApi, type EmployeeFormValues } from './employees.api.ts';
+import { useAccessRoleChoices, useBanks, useEmployeeRoleOptions } from './employees.queries.ts';
 
 /** The form's text fields, in the order of the sections; documents are handled apart. */
 export const FORM_FIELDS = [
@@ -82,24 +83,19 @@ export function valuesOf(employee: Employee | null): EmployeeFormValues {
   return values;
 }
 
-/** The checks the browser can make at once; the server checks everything again and has the last word. */
-export function localProblems(
-  values: EmployeeFormValues,
-  t: (key: string) => string,
-): Record<string, string> {
-  const problems: Record<string, string> = {};
-  for (const field of REQUIRED) {
-    const value = values[field] ?? '';
-    if (value === '') problems[field] = t('errors:validation.required');
-    else if (value.trim() === '') problems[field] = t('errors:validation.blank');
-  }
-  if (values.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) {
-    problems.email = t('errors:validation.email');
-  }
-  if (values.onboardDate && values.offboardDate && values.offboardDate < values.onboardDate) {
-    problems.offboardDate = t('errors:validation.dateOrder');
-  }
-  return problems;
+/** The date fields: typed before hydration as YYYY/MM/DD, kept as YYYY-MM-DD. */
+export const DATE_FIELDS: readonly FormField[] = [
+  'birthday',
+  'onboardDate',
+  'offboardDate',
+  'idCardIssueDate',
+];
+
+/** A date typed into a picker before hydration ('1995/04/30'), as the form keeps it; else nothing. */
+export function typedDate(typed: string | boolean): string | undefined {
+  if (typeof typed !== 'string') return undefined;
+  const match = /^(\d{4})[/-](\d{2})[/-](\d{2})$/.exec(typed.trim());
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : typed.trim() === '' ? '' : undefined;
 }
 
 const DOCUMENTS: Array<{ kind: EmployeeFileKind; field: 'ndaFile' | 'contractFile' }> = [
@@ -110,7 +106,11 @@ const DOCUMENTS: Array<{ kind: EmployeeFileKind; field: 'ndaFile' | 'contractFil
 interface Props {
   values: EmployeeFormValues;
   onChange: (field: FormField, value: string) => void;
+  /** Access roles chosen for a new person; null keeps the default role. */
+  accessRoleIds: string[] | null;
+  onAccessRoles: (ids: string[]) => void;
   files: Record<string, File>;
+  /** A chosen document, checked (type by content, size) before it is kept for the upload. */
   onFile: (field: string, file: File | null) => void;
   errors: Record<string, string>;
   employee: Employee | null;
@@ -118,19 +118,26 @@ interface Props {
 }
 
 /** Every Employee field of spec section 3, in sections; read-only for those who may not edit. */
-export function EmployeeForm({ values, onChange, files, onFile, errors, employee, readOnly }: Props) {
-  const { t, i18n } = useTranslation(['people', 'errors']);
+export function EmployeeForm({
+  values,
+  onChange,
+  accessRoleIds,
+  onAccessRoles,
+  files,
+  onFile,
+  errors,
+  employee,
+  readOnly,
+}: Props) {
+  const { t } = useTranslation(['people', 'errors']);
+  const toast = useToast();
   const canSeeDepartments = usePermission('departments.view');
-  const banks = useQuery({ queryKey: employeesKeys.banks, queryFn: employeesApi.banks, staleTime: Infinity });
-  const departments = useQuery({
-    queryKey: departmentsKeys.options,
-    queryFn: allDepartments,
-    enabled: canSeeDepartments,
-  });
-  const roles = useQuery({
-    queryKey: ['employee-roles'],
-    queryFn: () => api<{ items: Array<{ id: string; name: string; status: string }> }>('/employee-roles'),
-  });
+  const creating = !employee;
+  const banks = useBanks();
+  const departments = useDepartmentOptions(canSeeDepartments);
+  const roles = useEmployeeRoleOptions();
+  const accessRoles = useAccessRoleChoices(creating && !readOnly);
+  const defaultAccessRoles = (accessRoles.data?.items ?? []).filter((r) => r.isDefault).map((r) => r.id);
 
   const field = (name: FormField, control: ReactNode, options: { wide?: boolean } = {}) => (
     <div className="people-field" style={options.wide ? { gridColumn: '1 / -1' } : undefined}>
@@ -157,7 +164,7 @@ export function EmployeeForm({ values, onChange, files, onFile, errors, employee
       <InputText
         id={`employee-${name}`}
         name={name}
-        value={values[name] ?? ''}
+        value={(values[name] as string | null) ?? ''}
         type={props.type ?? 'text'}
         inputMode={props.inputMode}
         readOnly={readOnly}
@@ -189,7 +196,8 @@ export function EmployeeForm({ values, onChange, files, onFile, errors, employee
       name,
       <Calendar
         inputId={`employee-${name}`}
-        value={toPickerDate(values[name])}
+        name={name}
+        value={toPickerDate(values[name] as string | null)}
         dateFormat={PICKER_FORMAT}
         placeholder="YYYY/MM/DD"
         showIcon={!readOnly}
@@ -236,7 +244,8 @@ export function EmployeeForm({ values, onChange, files, onFile, errors, employee
             'address',
             <InputText
               id="employee-address"
-              value={values.address ?? ''}
+              name="address"
+              value={(values.address as string | null) ?? ''}
               readOnly={readOnly}
               invalid={Boolean(errors.address)}
               onChange={(event) => onChange('address', event.target.value)}
@@ -260,6 +269,35 @@ export function EmployeeForm({ values, onChange, files, onFile, errors, employee
           {text('discordAccountId', { inputMode: 'numeric' })}
         </div>
       </section>
+
+      {creating && !readOnly && (
+        <section className="people-card" data-testid="access-roles-section">
+          <h3>{t('sections.access')}</h3>
+          <p>{t('create.accessIntro')}</p>
+          <div className="people-grid">
+            <div className="people-field" style={{ gridColumn: '1 / -1' }}>
+              <label htmlFor="employee-accessRoleIds">{t('fields.accessRoles')}</label>
+              <MultiSelect
+                inputId="employee-accessRoleIds"
+                value={accessRoleIds ?? defaultAccessRoles}
+                options={(accessRoles.data?.items ?? []).map((role) => ({
+                  value: role.id,
+                  label: role.isDefault ? `${role.name} · ${t('create.defaultRole')}` : role.name,
+                }))}
+                display="chip"
+                placeholder={t('create.noAccessRole')}
+                invalid={Boolean(errors.accessRoleIds)}
+                onChange={(event) => onAccessRoles(event.value as string[])}
+              />
+              {errors.accessRoleIds && (
+                <small className="field-error" role="alert">
+                  {errors.accessRoleIds}
+                </small>
+              )}
+            </div>
+          </div>
+        </section>
+      )}
 
       <section className="people-card">
         <h3>{t('sections.bank')}</h3>
@@ -291,7 +329,11 @@ export function EmployeeForm({ values, onChange, files, onFile, errors, employee
               error={errors[name]}
               readOnly={readOnly}
               onChoose={(file) => onFile(name, file)}
-              onDownload={(url, fileName) => downloadFile(url.replace(/^\/api/, ''), fileName, i18n.language)}
+              onDownload={(url, fileName) =>
+                employeesApi.downloadDocument(url, fileName).catch((error: unknown) => {
+                  toast.error(errorMessage(error, t));
+                })
+              }
             />
           ))}
         </div>
@@ -312,8 +354,7 @@ function DocumentInput(props: {
 }) {
   const { t } = useTranslation(['people', 'errors']);
   const input = useRef<HTMLInputElement>(null);
-  const [localError, setLocalError] = useState<string | null>(null);
-  const error = localError ?? props.error;
+  const error = props.error;
   return (
     <div className="people-field">
       <label htmlFor={`employee-${props.name}`}>{props.label}</label>
@@ -344,12 +385,7 @@ function DocumentInput(props: {
               onChange={(event) => {
                 const file = event.target.files?.[0] ?? null;
                 event.target.value = '';
-                if (file && file.size > EMPLOYEE_FILE_MAX_BYTES) {
-                  setLocalError(t('errors:validation.fileSize', { number: EMPLOYEE_FILE_MAX_MB }));
-                  return;
-                }
-                setLocalError(null);
-                props.onChoose(file);
+                if (file) props.onChoose(file);
               }}
             />
             <Button
@@ -374,7 +410,7 @@ function DocumentInput(props: {
         )}
       </div>
       {error && (
-        <small className="field-error" role="alert">
+        <small className="field-error" role="alert" data-testid={`file-${props.name}-error`}>
           {error}
         </small>
       )}

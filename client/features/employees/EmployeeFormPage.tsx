@@ -1,17 +1,35 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
-import { Toast } from 'primereact/toast';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import type { Employee, EmployeeSummary } from '../../../shared/employees.schemas.ts';
+import {
+  EMPLOYEE_FILE_MAX_BYTES,
+  type Employee,
+  type EmployeeSummary,
+} from '../../../shared/employees.schemas.ts';
 import { formatDate, fullName } from '../../../shared/rules/format.ts';
+import { problemMessage } from '../../../shared/rules/problems.ts';
+import { problemsByField } from '../../api/errors.ts';
+import { checkFile } from '../../forms/file-check.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
+import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { useUnsavedChanges } from '../../forms/UnsavedChangesGuard.tsx';
 import { PageLoading } from '../../layout/PageLoading.tsx';
-import { EmployeeForm, FORM_FIELDS, localProblems, valuesOf, type FormField } from './EmployeeForm.tsx';
-import { describeFailure, employeesApi, employeesKeys, type EmployeeFormValues } from './employees.api.ts';
+import { useToast } from '../../layout/toast.tsx';
+import { employeeProblems } from './employee-checks.ts';
+import {
+  DATE_FIELDS,
+  EmployeeForm,
+  FORM_FIELDS,
+  typedDate,
+  valuesOf,
+  type FormField,
+} from './EmployeeForm.tsx';
+import { employeesApi, type EmployeeFormValues } from './employees.api.ts';
+import { employeeKeys, useEmployeeDetail, usePerson } from './employees.queries.ts';
 import { PeopleStyles } from './PeopleStyles.tsx';
 import { PersonCell } from './PersonCell.tsx';
 
@@ -19,18 +37,8 @@ import { PersonCell } from './PersonCell.tsx';
 export default function EmployeeFormPage() {
   const { id } = useParams();
   const { t } = useTranslation(['people', 'errors']);
-  const summary = useQuery({
-    queryKey: employeesKeys.one(id ?? 'new'),
-    queryFn: () => employeesApi.get(id!),
-    enabled: Boolean(id),
-    retry: false,
-  });
-  const detail = useQuery({
-    queryKey: employeesKeys.detail(id ?? 'new'),
-    queryFn: () => employeesApi.getEmployee(id!),
-    enabled: Boolean(id && summary.data?.abilities.viewPrivate),
-    retry: false,
-  });
+  const summary = usePerson(id);
+  const detail = useEmployeeDetail(id, Boolean(summary.data?.abilities.viewPrivate));
 
   if (!id) return <Editor key="new" employee={null} />;
   if (summary.isLoading || detail.isLoading) return <PageLoading />;
@@ -85,96 +93,100 @@ function ReadOnlySummary({ person }: { person: EmployeeSummary }) {
 }
 
 type Pending = 'deactivate' | 'delete' | null;
+type EditorValues = Record<FormField, string> & { accessRoleIds: string[] | null };
+
+/** The body a save sends: a creation only what was filled in, an edit every field ('' clears it). */
+function bodyOf(values: EditorValues, creating: boolean): EmployeeFormValues {
+  const body: EmployeeFormValues = {};
+  for (const field of FORM_FIELDS) {
+    const value = values[field] ?? '';
+    if (field === 'language' && !value) continue;
+    if (creating && value === '') continue;
+    body[field] = value;
+  }
+  // Untouched, the access roles stay out: the server gives the default role.
+  if (creating && values.accessRoleIds !== null) body.accessRoleIds = values.accessRoleIds;
+  return body;
+}
 
 function Editor({ employee }: { employee: Employee | null }) {
   const { t } = useTranslation(['people', 'errors']);
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
-  const toast = useRef<Toast>(null);
-  const [values, setValues] = useState<EmployeeFormValues>(() => valuesOf(employee));
+  const toast = useToast();
+  const creating = !employee;
+  const form = useFormValues<EditorValues>(
+    () => ({ ...(valuesOf(employee) as Record<FormField, string>), accessRoleIds: null }),
+    {
+      parse: Object.fromEntries(DATE_FIELDS.map((field) => [field, typedDate])),
+      fieldOf: (name) => name.replace(/^employee-/, ''),
+    },
+  );
   const [files, setFiles] = useState<Record<string, File>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [pending, setPending] = useState<Pending>(null);
+  const [fileProblems, setFileProblems] = useState<Record<string, string>>({});
+  const guard = useUnsavedChanges(form.dirty || Object.keys(files).length > 0);
   const readOnly = Boolean(employee && !employee.abilities.edit);
   const name = employee ? fullName(employee) || employee.email : '';
+  const run = useRunAction([employeeKeys.all]);
+  const [pending, setPending] = useState<Pending>(null);
+
+  const save = useFormMutation({
+    mutationFn: (body: EmployeeFormValues) =>
+      employee ? employeesApi.update(employee.id, body, files) : employeesApi.create(body, files),
+    invalidate: [employeeKeys.all],
+    onSuccess: (saved) => {
+      guard.release();
+      setFiles({});
+      if (!employee) {
+        navigate(`/employee-management/employee/${saved.id}`, {
+          state: { created: fullName(saved) || saved.email },
+        });
+      }
+    },
+    success: () => (employee ? t('messages.saved') : ''),
+  });
 
   // The message of a creation, carried over from the create page.
   const created = (location.state as { created?: string } | null)?.created;
   useEffect(() => {
     if (created && employee) {
-      toast.current?.show({
-        severity: 'success',
-        summary: t('messages.created', { name: created, email: employee.email }),
-        life: 6000,
-      });
+      toast.success(t('messages.created', { name: created, email: employee.email }));
       navigate(location.pathname, { replace: true, state: null });
     }
-  }, [created, employee, location.pathname, navigate, t]);
+  }, [created, employee, location.pathname, navigate, t, toast]);
 
   function change(field: FormField, value: string) {
-    setValues((old) => ({ ...old, [field]: value }));
-    setErrors(({ [field]: _gone, ...rest }) => rest);
+    form.set(field, value);
+    save.clear(field);
   }
 
-  async function refresh() {
-    await queryClient.invalidateQueries({ queryKey: employeesKeys.all });
+  async function chooseFile(field: string, file: File | null) {
+    save.clear(field);
+    const problem = file
+      ? await checkFile(file, { types: ['application/pdf'], maxBytes: EMPLOYEE_FILE_MAX_BYTES }, field)
+      : null;
+    setFileProblems(({ [field]: _old, ...rest }) =>
+      problem ? { ...rest, [field]: problemMessage(t, problem) } : rest,
+    );
+    // A refused file is not kept: it would only be refused again by the server.
+    setFiles(({ [field]: _old, ...rest }) => (file && !problem ? { ...rest, [field]: file } : rest));
   }
 
-  async function save() {
-    const problems = localProblems(values, t);
-    setErrors(problems);
-    setFailure(null);
+  function submit() {
+    const body = bodyOf(form.values, creating);
+    // Every problem the browser can see, at once; the server then reports the rest at once too.
+    const problems = { ...problemsByField(employeeProblems(body, creating), t), ...fileProblems };
+    save.setProblems(problems);
     if (Object.keys(problems).length > 0) return;
-    setSaving(true);
-    // A creation sends only what was filled in; an edit sends every field, '' clearing it.
-    const body: EmployeeFormValues = {};
-    for (const field of FORM_FIELDS) {
-      const value = values[field] ?? '';
-      if (field === 'language' && !value) continue;
-      if (!employee && value === '') continue;
-      body[field] = value;
-    }
-    try {
-      if (employee) {
-        await employeesApi.update(employee.id, body, files);
-        setFiles({});
-        toast.current?.show({ severity: 'success', summary: t('messages.saved'), life: 3000 });
-        await refresh();
-      } else {
-        const saved = await employeesApi.create(body, files);
-        await refresh();
-        navigate(`/employee-management/employee/${saved.id}`, {
-          state: { created: fullName(saved) || saved.email },
-        });
-      }
-    } catch (error) {
-      const { message, fields } = describeFailure(error, t);
-      setErrors(fields);
-      setFailure(message);
-    } finally {
-      setSaving(false);
-    }
+    void save.submit(body);
   }
 
-  async function run(action: () => Promise<unknown>, done: string, after?: () => void) {
-    try {
-      await action();
-      toast.current?.show({ severity: 'success', summary: done, life: 4000 });
-      await refresh();
-      after?.();
-    } catch (error) {
-      toast.current?.show({ severity: 'error', summary: describeFailure(error, t).message, life: 6000 });
-    }
-  }
-
+  const errors = { ...save.fieldErrors, ...fileProblems };
   const abilities = employee?.abilities;
   return (
     <div className="people-page" data-testid="employee-form">
       <PeopleStyles />
-      <Toast ref={toast} position="bottom-right" />
+      {guard.prompt}
       <Link to="/employee-management">
         <i className="pi pi-arrow-left" aria-hidden="true" /> {t('actions.back')}
       </Link>
@@ -249,24 +261,27 @@ function Editor({ employee }: { employee: Employee | null }) {
       {employee?.status === 'PENDING' && <Message severity="info" text={t('detail.pendingNote')} />}
 
       <form
+        id={form.formId}
         className="people-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          submit();
         }}
       >
-        {failure && (
-          <Message severity="error" text={failure} role="alert" data-testid="employee-form-error" />
+        {save.message && (
+          <Message severity="error" text={save.message} role="alert" data-testid="employee-form-error" />
         )}
         <EmployeeForm
-          values={values}
+          values={form.values}
           onChange={change}
-          files={files}
-          onFile={(field, file) => {
-            setFiles(({ [field]: _old, ...rest }) => (file ? { ...rest, [field]: file } : rest));
-            setErrors(({ [field]: _gone, ...rest }) => rest);
+          accessRoleIds={form.values.accessRoleIds}
+          onAccessRoles={(ids) => {
+            form.set('accessRoleIds', ids);
+            save.clear('accessRoleIds');
           }}
+          files={files}
+          onFile={(field, file) => void chooseFile(field, file)}
           errors={errors}
           employee={employee}
           readOnly={readOnly}
@@ -283,38 +298,41 @@ function Editor({ employee }: { employee: Employee | null }) {
               type="submit"
               icon="pi pi-check"
               label={t('actions.save')}
-              loading={saving}
+              loading={save.submitting}
               data-testid="employee-save"
             />
           </div>
         )}
       </form>
 
-      <ConfirmDialog
-        visible={Boolean(pending)}
-        onHide={() => setPending(null)}
-        header={t(pending === 'delete' ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', { name })}
-        message={t(pending === 'delete' ? 'confirm.deleteBody' : 'confirm.deactivateBody')}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('confirm.yes')}
-        rejectLabel={t('confirm.no')}
-        acceptClassName={pending === 'delete' ? 'p-button-danger' : 'p-button-warning'}
-        accept={() => {
-          if (!employee) return;
-          if (pending === 'delete') {
-            void run(
-              () => employeesApi.remove(employee.id),
-              t('messages.deleted', { name }),
-              () => navigate('/employee-management'),
-            );
-          } else {
-            void run(
-              () => employeesApi.setStatus(employee.id, 'DEACTIVATE'),
-              t('messages.deactivated', { name }),
-            );
-          }
-        }}
-      />
+      {employee && (
+        <ConfirmAction
+          visible={Boolean(pending)}
+          title={t(pending === 'delete' ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', { name })}
+          message={t(pending === 'delete' ? 'confirm.deleteBody' : 'confirm.deactivateBody')}
+          action={t(pending === 'delete' ? 'confirm.deleteAction' : 'confirm.deactivateAction')}
+          severity={pending === 'delete' ? 'danger' : 'warning'}
+          onCancel={() => setPending(null)}
+          onConfirm={() => {
+            const kind = pending;
+            setPending(null);
+            if (kind === 'delete') {
+              void run(() => employeesApi.remove(employee.id), t('messages.deleted', { name })).then(
+                (done) => {
+                  if (!done) return;
+                  guard.release();
+                  navigate('/employee-management');
+                },
+              );
+            } else {
+              void run(
+                () => employeesApi.setStatus(employee.id, 'DEACTIVATE'),
+                t('messages.deactivated', { name }),
+              );
+            }
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,141 +1,90 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { SplitButton } from 'primereact/splitbutton';
 import { Tag } from 'primereact/tag';
-import { Toast } from 'primereact/toast';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   CONTRACT_TYPES,
   EMPLOYEE_PAGE_SIZES,
   EMPLOYEE_SORT_FIELDS,
   USER_STATUSES,
   type EmployeeFilters,
-  type EmployeeSortField,
   type EmployeeSummary,
   type ExportFormat,
 } from '../../../shared/employees.schemas.ts';
 import { formatDate, fullName } from '../../../shared/rules/format.ts';
-import { api } from '../../api/http.ts';
+import { errorMessage } from '../../api/errors.ts';
 import { usePermission } from '../../api/session.ts';
-import { allDepartments, departmentsKeys } from '../departments/departments.api.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
+import { useRunAction } from '../../forms/use-form-mutation.ts';
+import { useToast } from '../../layout/toast.tsx';
+import { SearchBox } from '../../tables/SearchBox.tsx';
+import { usePagedTable } from '../../tables/use-paged-table.ts';
+import { useDepartmentOptions } from '../departments/departments.queries.ts';
 import { PICKER_FORMAT, fromPickerDate, toPickerDate } from './dates.ts';
-import { describeFailure, employeesApi, employeesKeys, type ListParams } from './employees.api.ts';
+import { employeesApi, type ListParams } from './employees.api.ts';
+import {
+  employeeKeys,
+  useEmployeeCounts,
+  useEmployeeList,
+  useEmployeeRoleOptions,
+} from './employees.queries.ts';
 import { PeopleStyles } from './PeopleStyles.tsx';
 import { PersonRowActions, type PendingPersonAction } from './PersonRowActions.tsx';
 import { PersonCell } from './PersonCell.tsx';
 
-const ARRAY_KEYS = ['status', 'departmentId', 'contractType', 'roleId', 'projectId'] as const;
-
-/** The list's state lives in the address, so a filtered list can be shared and survives going back. */
-function readParams(search: URLSearchParams): ListParams {
-  const params: Record<string, unknown> = {};
-  for (const key of ARRAY_KEYS) {
-    const values = search.getAll(key);
-    if (values.length) params[key] = values;
-  }
-  for (const key of ['search', 'onboardFrom', 'onboardTo'] as const) {
-    const value = search.get(key);
-    if (value) params[key] = value;
-  }
-  const sortField = search.get('sortField') as EmployeeSortField | null;
-  if (sortField && EMPLOYEE_SORT_FIELDS.includes(sortField)) params.sortField = sortField;
-  if (search.get('sortOrder') === 'desc') params.sortOrder = 'desc';
-  const perPage = Number(search.get('perPage'));
-  return {
-    ...(params as EmployeeFilters),
-    page: Math.max(1, Number(search.get('page')) || 1),
-    perPage: (EMPLOYEE_PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : 20,
-  };
-}
-
-function writeParams(params: ListParams): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (key === 'page' && value === 1) continue;
-    if (key === 'perPage' && value === 20) continue;
-    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
-  }
-  return search;
-}
+/** The list's filters, as the address keeps them (`status=A&status=B`). */
+const FILTERS = {
+  search: 'text',
+  status: 'list',
+  departmentId: 'list',
+  contractType: 'list',
+  roleId: 'list',
+  projectId: 'list',
+  onboardFrom: 'text',
+  onboardTo: 'text',
+} as const;
 
 /** The employee list (/ and /employee-management): counts, search, filters, sort, pages, export. */
 export default function EmployeeListPage() {
-  const { t, i18n } = useTranslation(['people', 'errors']);
+  const { t } = useTranslation(['people', 'errors']);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const toast = useRef<Toast>(null);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = readParams(searchParams);
+  const toast = useToast();
+  const table = usePagedTable({
+    filters: FILTERS,
+    sortFields: EMPLOYEE_SORT_FIELDS,
+    pageSizes: EMPLOYEE_PAGE_SIZES,
+    defaultPerPage: 20,
+  });
+  const params = table.apiParams as ListParams;
+  const filters = table.filters;
+  const update = (changes: typeof filters) => table.setFilters(changes);
   const canManage = usePermission('employees.manage');
   const canExport = usePermission('employees.export');
   const canSeeDepartments = usePermission('departments.view');
-  const [searchText, setSearchText] = useState(params.search ?? '');
   const [pending, setPending] = useState<PendingPersonAction>(null);
   const [exporting, setExporting] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
-  const list = useQuery({
-    queryKey: employeesKeys.list(params),
-    queryFn: () => employeesApi.list(params),
-    placeholderData: (previous) => previous,
-  });
-  const counts = useQuery({ queryKey: employeesKeys.aggregations, queryFn: employeesApi.aggregations });
-  const departments = useQuery({
-    queryKey: departmentsKeys.options,
-    queryFn: allDepartments,
-    enabled: canSeeDepartments,
-  });
-  const roles = useQuery({
-    queryKey: ['employee-roles'],
-    queryFn: () => api<{ items: Array<{ id: string; name: string }> }>('/employee-roles'),
-  });
-
-  function update(changes: Partial<ListParams>, resetPage = true) {
-    setSearchParams(writeParams({ ...params, ...changes, ...(resetPage && { page: 1 }) }), { replace: true });
-  }
-
-  // The search follows typing after a short pause, not at every key.
-  useEffect(() => {
-    const current = params.search ?? '';
-    if (searchText.trim() === current) return;
-    const timer = setTimeout(() => update({ search: searchText.trim() || undefined }), 300);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searchText]);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: employeesKeys.all });
-  const notify = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 4000 });
-  async function run(action: () => Promise<unknown>, done: string) {
-    try {
-      await action();
-      notify(done);
-      await refresh();
-    } catch (error) {
-      toast.current?.show({ severity: 'error', summary: describeFailure(error, t).message, life: 6000 });
-    }
-  }
+  const list = useEmployeeList(params);
+  const counts = useEmployeeCounts();
+  const departments = useDepartmentOptions(canSeeDepartments);
+  const roles = useEmployeeRoleOptions();
+  const run = useRunAction([employeeKeys.all]);
 
   async function exportAs(format: ExportFormat) {
     setExporting(true);
     try {
-      const { page: _page, perPage: _perPage, ...filters } = params;
-      await employeesApi.exportFile(format, filters, i18n.language);
+      const { page: _page, perPage: _perPage, ...exportFilters } = params;
+      await employeesApi.exportFile(format, exportFilters as EmployeeFilters);
     } catch (error) {
-      toast.current?.show({
-        severity: 'error',
-        summary: t('messages.exportFailed'),
-        detail: describeFailure(error, t).message,
-      });
+      toast.error(t('messages.exportFailed'), errorMessage(error, t));
     } finally {
       setExporting(false);
     }
@@ -143,7 +92,8 @@ export default function EmployeeListPage() {
 
   const statusOptions = USER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }));
   const contractOptions = CONTRACT_TYPES.map((value) => ({ value, label: t(`contractType.${value}`) }));
-  const activeStatus = params.status?.length === 1 ? params.status[0] : params.status?.length ? null : 'ALL';
+  const activeStatus =
+    filters.status?.length === 1 ? filters.status[0] : filters.status?.length ? null : 'ALL';
   const total = counts.data?.total ?? 0;
   const countCards = [
     { key: 'ALL', label: t('list.total'), value: total },
@@ -168,7 +118,6 @@ export default function EmployeeListPage() {
   return (
     <div className="people-page" data-testid="employee-list">
       <PeopleStyles />
-      <Toast ref={toast} position="bottom-right" />
       <div className="people-page__bar">
         <h2>{t('list.title')}</h2>
         <div className="people-page__actions">
@@ -203,7 +152,7 @@ export default function EmployeeListPage() {
             type="button"
             className={activeStatus === card.key ? 'is-active' : ''}
             aria-pressed={activeStatus === card.key}
-            onClick={() => update({ status: card.key === 'ALL' ? undefined : [card.key as 'ACTIVE'] })}
+            onClick={() => update({ status: card.key === 'ALL' ? [] : [card.key] })}
             data-testid={`count-${card.key}`}
           >
             <strong>{card.value}</strong>
@@ -213,16 +162,16 @@ export default function EmployeeListPage() {
       </div>
 
       <div className={`people-filters ${filtersOpen ? 'is-open' : ''}`}>
-        <label>
-          <span>{t('list.search')}</span>
-          <InputText
-            type="search"
-            value={searchText}
+        <div className="people-filters__search">
+          <span>{t('list.searchLabel')}</span>
+          <SearchBox
+            value={filters.search ?? ''}
+            onSearch={(search) => update({ search })}
             placeholder={t('list.search')}
-            onChange={(event) => setSearchText(event.target.value)}
-            data-testid="employee-search"
+            label={t('list.searchLabel')}
+            testId="employee-search"
           />
-        </label>
+        </div>
         <div className="people-filters-toggle">
           <Button
             label={t('list.filters')}
@@ -235,10 +184,10 @@ export default function EmployeeListPage() {
         <label className="people-filters__more">
           <span>{t('fields.status')}</span>
           <MultiSelect
-            value={params.status ?? []}
+            value={filters.status ?? []}
             options={statusOptions}
             placeholder={t('list.allStatuses')}
-            onChange={(event) => update({ status: event.value?.length ? event.value : undefined })}
+            onChange={(event) => update({ status: event.value ?? [] })}
             maxSelectedLabels={2}
           />
         </label>
@@ -246,11 +195,11 @@ export default function EmployeeListPage() {
           <label className="people-filters__more">
             <span>{t('fields.department')}</span>
             <MultiSelect
-              value={params.departmentId ?? []}
+              value={filters.departmentId ?? []}
               options={(departments.data?.items ?? []).map((d) => ({ value: d.id, label: d.name }))}
               placeholder={t('list.anyDepartment')}
               filter
-              onChange={(event) => update({ departmentId: event.value?.length ? event.value : undefined })}
+              onChange={(event) => update({ departmentId: event.value ?? [] })}
               maxSelectedLabels={2}
             />
           </label>
@@ -258,47 +207,45 @@ export default function EmployeeListPage() {
         <label className="people-filters__more">
           <span>{t('fields.contractType')}</span>
           <MultiSelect
-            value={params.contractType ?? []}
+            value={filters.contractType ?? []}
             options={contractOptions}
             placeholder={t('list.anyContractType')}
-            onChange={(event) => update({ contractType: event.value?.length ? event.value : undefined })}
+            onChange={(event) => update({ contractType: event.value ?? [] })}
             maxSelectedLabels={2}
           />
         </label>
         <label className="people-filters__more">
           <span>{t('fields.employeeRole')}</span>
           <Dropdown
-            value={params.roleId?.[0] ?? null}
+            value={filters.roleId?.[0] ?? null}
             options={(roles.data?.items ?? []).map((r) => ({ value: r.id, label: r.name }))}
             placeholder={t('list.anyRole')}
             showClear
             filter
-            onChange={(event) => update({ roleId: event.value ? [event.value as string] : undefined })}
+            onChange={(event) => update({ roleId: event.value ? [event.value as string] : [] })}
           />
         </label>
         <label className="people-filters__more">
           <span>{t('list.onboardFrom')}</span>
           <Calendar
-            value={toPickerDate(params.onboardFrom)}
+            value={toPickerDate(filters.onboardFrom)}
             dateFormat={PICKER_FORMAT}
+            placeholder="YYYY/MM/DD"
             showIcon
             showButtonBar
-            onChange={(event) =>
-              update({ onboardFrom: fromPickerDate(event.value as Date | null) ?? undefined })
-            }
+            onChange={(event) => update({ onboardFrom: fromPickerDate(event.value as Date | null) ?? '' })}
           />
         </label>
         <label className="people-filters__more">
           <span>{t('list.onboardTo')}</span>
           <Calendar
-            value={toPickerDate(params.onboardTo)}
+            value={toPickerDate(filters.onboardTo)}
             dateFormat={PICKER_FORMAT}
+            placeholder="YYYY/MM/DD"
             showIcon
             showButtonBar
-            minDate={toPickerDate(params.onboardFrom) ?? undefined}
-            onChange={(event) =>
-              update({ onboardTo: fromPickerDate(event.value as Date | null) ?? undefined })
-            }
+            minDate={toPickerDate(filters.onboardFrom) ?? undefined}
+            onChange={(event) => update({ onboardTo: fromPickerDate(event.value as Date | null) ?? '' })}
           />
         </label>
         <div className="people-filters__more">
@@ -306,37 +253,15 @@ export default function EmployeeListPage() {
             label={t('list.clearFilters')}
             icon="pi pi-filter-slash"
             text
-            onClick={() => {
-              setSearchText('');
-              setSearchParams(new URLSearchParams(), { replace: true });
-            }}
+            onClick={() => table.clearFilters()}
           />
         </div>
       </div>
 
-      {list.isError && <p className="people-error">{describeFailure(list.error, t).message}</p>}
+      {list.isError && <p className="people-error">{errorMessage(list.error, t)}</p>}
       <DataTable
+        {...table.tableProps(list.data, list.isFetching)}
         className="people-table"
-        value={list.data?.items ?? []}
-        dataKey="id"
-        lazy
-        paginator
-        first={(params.page - 1) * params.perPage}
-        rows={params.perPage}
-        rowsPerPageOptions={[...EMPLOYEE_PAGE_SIZES]}
-        totalRecords={list.data?.total ?? 0}
-        onPage={(event: DataTableStateEvent) =>
-          update({ page: Math.floor(event.first / event.rows) + 1, perPage: event.rows }, false)
-        }
-        sortField={params.sortField ?? 'name'}
-        sortOrder={params.sortOrder === 'desc' ? -1 : 1}
-        onSort={(event: DataTableStateEvent) =>
-          update({
-            sortField: event.sortField as EmployeeSortField,
-            sortOrder: event.sortOrder === -1 ? 'desc' : 'asc',
-          })
-        }
-        loading={list.isFetching}
         emptyMessage={t('list.empty')}
         currentPageReportTemplate={t('list.pageReport')}
         paginatorTemplate="FirstPageLink PrevPageLink CurrentPageReport NextPageLink LastPageLink RowsPerPageDropdown"
@@ -391,19 +316,18 @@ export default function EmployeeListPage() {
         <Column header={t('list.actions')} body={rowActions} />
       </DataTable>
 
-      <ConfirmDialog
+      <ConfirmAction
         visible={Boolean(pending)}
-        onHide={() => setPending(null)}
-        header={t(pending?.kind === 'delete' ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', {
+        title={t(pending?.kind === 'delete' ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', {
           name: pendingName,
         })}
         message={t(pending?.kind === 'delete' ? 'confirm.deleteBody' : 'confirm.deactivateBody')}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('confirm.yes')}
-        rejectLabel={t('confirm.no')}
-        acceptClassName={pending?.kind === 'delete' ? 'p-button-danger' : 'p-button-warning'}
-        accept={() => {
+        action={t(pending?.kind === 'delete' ? 'confirm.deleteAction' : 'confirm.deactivateAction')}
+        severity={pending?.kind === 'delete' ? 'danger' : 'warning'}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
           const target = pending!;
+          setPending(null);
           const name = fullName(target.person) || target.person.email;
           void run(
             () =>

@@ -16,7 +16,10 @@ const CSS = `
 .people-counts span { font-size: .85rem; color: var(--text-color-secondary, #6c757d); }
 .people-filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: .5rem; align-items: end; }
 .people-filters .p-inputtext, .people-filters .p-multiselect, .people-filters .p-dropdown, .people-filters .p-calendar { width: 100%; }
-.people-filters label { display: flex; flex-direction: column; gap: .25rem; font-size: .85rem; }
+.people-filters label, .people-filters__search { display: flex; flex-direction: column; gap: .25rem; font-size: .85rem; }
+/* The search spans two columns where there is room, so its placeholder is never cut short. */
+.people-filters__search { grid-column: span 2; }
+.people-filters__search .search-box { min-width: 0; }
 .people-table .p-datatable-wrapper { overflow-x: auto; }
 .people-person { display: flex; align-items: center; gap: .6rem; min-width: 0; }
 .people-person__avatar { flex: none; width: 2rem; height: 2rem; border-radius: 50%; display: grid; place-items: center;
@@ -63,6 +66,7 @@ const CSS = `
   .people-table .people-row-actions { justify-content: flex-end; }
 }
 @media (max-width: 640px) {
+  .people-filters__search { grid-column: auto; }
   .people-filters-toggle { display: block; }
   .people-filters-toggle .p-button { width: 100%; }
   .people-filters:not(.is-open) > .people-filters__more { display: none; }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { avatarInitial } from '../../../shared/rules/avatar.ts';
 import { fullName } from '../../../shared/rules/format.ts';
 
 /** Avatar (or initial), full name (last name first) and email; the name links when `to` is given. */
@@ -13,11 +14,7 @@ export function PersonCell({
   return (
     <div className="people-person">
       <span className="people-person__avatar" aria-hidden="true">
-        {person.avatarUrl ? (
-          <img src={person.avatarUrl} alt="" />
-        ) : (
-          (person.firstName || name).slice(0, 1).toUpperCase()
-        )}
+        {person.avatarUrl ? <img src={person.avatarUrl} alt="" /> : avatarInitial(person)}
       </span>
       <span className="people-person__text">
         {to ? <Link to={to}>{name}</Link> : <strong>{name}</strong>}

@@ -10,7 +10,7 @@ export type PendingPersonAction = { kind: 'deactivate' | 'delete'; person: Emplo
 interface Props {
   person: EmployeeSummary;
   /** Runs a change, then shows `done` and reloads the list (or the error as a toast). */
-  run: (action: () => Promise<unknown>, done: string) => Promise<void>;
+  run: (action: () => Promise<unknown>, done: string) => Promise<unknown>;
   /** Asks for confirmation before deactivating or deleting. */
   confirm: (pending: PendingPersonAction) => void;
   /** Opens the person's page (employees have one; external users are managed in the list). */

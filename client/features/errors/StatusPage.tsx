@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { RequestAccess } from '../access-control/RequestAccess.tsx';
 
 const TEXT = {
@@ -20,6 +20,7 @@ export default function StatusPage({
   permission?: string;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const text = TEXT[status];
   return (
     <div
@@ -30,8 +31,9 @@ export default function StatusPage({
       <p className="status-page__code">{status}</p>
       <h1>{t(text.title)}</h1>
       <p>{t(text.body)}</p>
-      {status === 403 && embedded && <RequestAccess permission={permission} />}
+      {status === 403 && embedded && <RequestAccess path={pathname} permission={permission} />}
       {!embedded && <title>{`${t(text.title)} · ${t('appName')}`}</title>}
+      {/* Home is always a page the person may open (see navigation.ts homePathFor): no loop. */}
       <Link to="/" className="p-button p-button-outlined">
         {t('pages.backHome')}
       </Link>

@@ -1,79 +1,42 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import { Toast } from 'primereact/toast';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EmployeeSummary } from '../../../shared/employees.schemas.ts';
 import { formatDate, fullName } from '../../../shared/rules/format.ts';
 import { usePermission } from '../../api/session.ts';
-import { describeFailure, employeesApi, employeesKeys } from '../employees/employees.api.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
+import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { useUnsavedChanges } from '../../forms/UnsavedChangesGuard.tsx';
+import { SearchBox } from '../../tables/SearchBox.tsx';
+import { usePagedTable } from '../../tables/use-paged-table.ts';
+import { employeesApi } from '../employees/employees.api.ts';
+import { employeeKeys, useExternalUsers } from '../employees/employees.queries.ts';
 import { PeopleStyles } from '../employees/PeopleStyles.tsx';
 import { PersonCell } from '../employees/PersonCell.tsx';
 import { PersonRowActions, type PendingPersonAction } from '../employees/PersonRowActions.tsx';
 
 const FIELDS = ['lastName', 'firstName', 'email', 'phoneNumber', 'organization', 'note'] as const;
+const EMPTY = Object.fromEntries(FIELDS.map((field) => [field, ''])) as Record<
+  (typeof FIELDS)[number],
+  string
+>;
 const REQUIRED = new Set(['lastName', 'firstName', 'email']);
 
 /** /external-users: people outside the company who have an account. */
 export default function ExternalUsersPage() {
   const { t } = useTranslation(['people', 'errors']);
-  const queryClient = useQueryClient();
-  const toast = useRef<Toast>(null);
   const canManage = usePermission('external-users.manage');
-  const [search, setSearch] = useState('');
-  const deferred = useDeferredValue(search.trim());
-  const [page, setPage] = useState({ first: 0, rows: 20 });
-  const params = { search: deferred, page: page.first / page.rows + 1, perPage: page.rows };
-  const list = useQuery({
-    queryKey: employeesKeys.externals(params),
-    queryFn: () => employeesApi.externals(params),
-  });
+  const table = usePagedTable({ filters: { search: 'text' }, pageSizes: [20, 50, 100] });
+  const list = useExternalUsers(table.apiParams);
   const [creating, setCreating] = useState(false);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingPersonAction>(null);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: employeesKeys.all });
-  const notify = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 4000 });
-  async function run(action: () => Promise<unknown>, done: string) {
-    try {
-      await action();
-      notify(done);
-      await refresh();
-    } catch (error) {
-      toast.current?.show({ severity: 'error', summary: describeFailure(error, t).message, life: 6000 });
-    }
-  }
-
-  async function create() {
-    const local: Record<string, string> = {};
-    for (const field of REQUIRED) {
-      if (!values[field]) local[field] = t('errors:validation.required');
-      else if (!values[field]!.trim()) local[field] = t('errors:validation.blank');
-    }
-    setErrors(local);
-    setFailure(null);
-    if (Object.keys(local).length) return;
-    try {
-      const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-      const created = await employeesApi.createExternal(body);
-      notify(t('externals.created', { name: fullName(created), email: created.email }));
-      setCreating(false);
-      setValues({});
-      await refresh();
-    } catch (error) {
-      const { message, fields } = describeFailure(error, t);
-      setErrors(fields);
-      setFailure(message);
-    }
-  }
+  const run = useRunAction([employeeKeys.all]);
 
   const actions = (person: EmployeeSummary) => (
     <PersonRowActions person={person} run={run} confirm={setPending} />
@@ -83,17 +46,12 @@ export default function ExternalUsersPage() {
   return (
     <div className="people-page" data-testid="external-users">
       <PeopleStyles />
-      <Toast ref={toast} position="bottom-right" />
       <div className="people-page__bar">
-        <InputText
-          type="search"
-          value={search}
+        <SearchBox
+          value={table.filters.search ?? ''}
+          onSearch={(search) => table.setFilters({ search })}
           placeholder={t('externals.search')}
-          aria-label={t('externals.search')}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage((p) => ({ ...p, first: 0 }));
-          }}
+          label={t('externals.search')}
         />
         {canManage && (
           <div className="people-page__actions">
@@ -102,17 +60,8 @@ export default function ExternalUsersPage() {
         )}
       </div>
       <DataTable
+        {...table.tableProps(list.data, list.isFetching)}
         className="people-table"
-        value={list.data?.items ?? []}
-        dataKey="id"
-        lazy
-        paginator
-        first={page.first}
-        rows={page.rows}
-        rowsPerPageOptions={[20, 50, 100]}
-        totalRecords={list.data?.total ?? 0}
-        onPage={(event) => setPage({ first: event.first, rows: event.rows })}
-        loading={list.isFetching}
         emptyMessage={t('externals.empty')}
         responsiveLayout="stack"
         breakpoint="768px"
@@ -133,65 +82,20 @@ export default function ExternalUsersPage() {
         <Column header={t('list.actions')} body={actions} />
       </DataTable>
 
-      <Dialog
-        visible={creating}
-        header={t('externals.dialogTitle')}
-        onHide={() => setCreating(false)}
-        style={{ width: 'min(34rem, 96vw)' }}
-        footer={
-          <div className="people-form__footer">
-            <Button label={t('actions.cancel')} text onClick={() => setCreating(false)} />
-            <Button label={t('actions.save')} icon="pi pi-check" onClick={() => void create()} />
-          </div>
-        }
-      >
-        <form
-          className="people-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void create();
-          }}
-        >
-          {failure && !Object.keys(errors).length && (
-            <p className="people-error" role="alert">
-              {failure}
-            </p>
-          )}
-          {FIELDS.map((field) => (
-            <div key={field} className="people-field">
-              <label htmlFor={`external-${field}`}>
-                {t(`fields.${field}`)}
-                {REQUIRED.has(field) && <span className="people-required">*</span>}
-              </label>
-              <InputText
-                id={`external-${field}`}
-                value={values[field] ?? ''}
-                type={field === 'email' ? 'email' : 'text'}
-                invalid={Boolean(errors[field])}
-                onChange={(event) => {
-                  setValues((old) => ({ ...old, [field]: event.target.value }));
-                  setErrors(({ [field]: _gone, ...rest }) => rest);
-                }}
-              />
-              {errors[field] && <small className="field-error">{errors[field]}</small>}
-            </div>
-          ))}
-        </form>
-      </Dialog>
+      {creating && <CreateExternalUser onClose={() => setCreating(false)} />}
 
-      <ConfirmDialog
+      <ConfirmAction
         visible={Boolean(pending)}
-        onHide={() => setPending(null)}
-        header={t(pending?.kind === 'delete' ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', {
+        title={t(pending?.kind === 'delete' ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', {
           name: pendingName,
         })}
         message={t(pending?.kind === 'delete' ? 'confirm.deleteBody' : 'confirm.deactivateBody')}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('confirm.yes')}
-        rejectLabel={t('confirm.no')}
-        accept={() => {
+        action={t(pending?.kind === 'delete' ? 'externals.deleteAction' : 'externals.deactivateAction')}
+        severity={pending?.kind === 'delete' ? 'danger' : 'warning'}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
           const target = pending!;
+          setPending(null);
           const name = fullName(target.person) || target.person.email;
           void run(
             () =>
@@ -203,5 +107,95 @@ export default function ExternalUsersPage() {
         }}
       />
     </div>
+  );
+}
+
+/** The dialog that creates an external user; an invitation mail goes out. */
+function CreateExternalUser({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation(['people', 'errors']);
+  const form = useFormValues(EMPTY);
+  const guard = useUnsavedChanges(form.dirty);
+  const create = useFormMutation({
+    mutationFn: (values: typeof EMPTY) =>
+      employeesApi.createExternal(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''))),
+    invalidate: [employeeKeys.all],
+    success: (created) => t('externals.created', { name: fullName(created), email: created.email }),
+    onSuccess: () => {
+      guard.release();
+      onClose();
+    },
+  });
+
+  function submit() {
+    // Required fields are checked here; every other rule by the server, all at once.
+    const problems: Record<string, string> = {};
+    for (const field of REQUIRED) {
+      const value = form.values[field as keyof typeof EMPTY];
+      if (!value) problems[field] = t('errors:validation.required');
+      else if (!value.trim()) problems[field] = t('errors:validation.blank');
+    }
+    create.setProblems(problems);
+    if (Object.keys(problems).length === 0) void create.submit(form.values);
+  }
+
+  const errors = create.fieldErrors;
+  return (
+    <Dialog
+      visible
+      header={t('externals.dialogTitle')}
+      onHide={onClose}
+      className="form-dialog"
+      style={{ width: 'min(34rem, 96vw)' }}
+      draggable={false}
+      footer={
+        <div className="people-form__footer">
+          <Button type="button" label={t('actions.cancel')} text onClick={onClose} />
+          <Button
+            type="submit"
+            form={form.formId}
+            label={t('actions.save')}
+            icon="pi pi-check"
+            loading={create.submitting}
+          />
+        </div>
+      }
+    >
+      {guard.prompt}
+      <form
+        id={form.formId}
+        className="people-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        {create.message && (
+          <p className="people-error" role="alert">
+            {create.message}
+          </p>
+        )}
+        {FIELDS.map((field) => (
+          <div key={field} className="people-field">
+            <label htmlFor={`external-${field}`}>
+              {t(`fields.${field}`)}
+              {REQUIRED.has(field) && <span className="people-required">*</span>}
+            </label>
+            <InputText
+              id={`external-${field}`}
+              name={field}
+              value={form.values[field]}
+              type={field === 'email' ? 'email' : 'text'}
+              invalid={Boolean(errors[field])}
+              onChange={(event) => {
+                form.set(field, event.target.value);
+                create.clear(field);
+              }}
+            />
+            {errors[field] && <small className="field-error">{errors[field]}</small>}
+          </div>
+        ))}
+      </form>
+    </Dialog>
   );
 }

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '../../../shared/notifications.schemas.ts';
-import { fullName } from '../../../shared/rules/format.ts';
+import { avatarInitial } from '../../../shared/rules/avatar.ts';
 import { formatRelativeTime } from '../../../shared/rules/relative-time.ts';
 import { notificationPerson, notificationText } from './notification-text.ts';
 
 export function NotificationAvatar({ notification }: { notification: Notification }) {
   const person = notificationPerson(notification);
   if (person?.avatarUrl) return <img className="notification-avatar" src={person.avatarUrl} alt="" />;
-  const initial = person ? fullName(person).slice(0, 1).toUpperCase() : '';
+  const initial = person ? avatarInitial(person) : '';
   return (
     <span className="notification-avatar" aria-hidden="true">
       {initial || <i className="pi pi-megaphone" />}

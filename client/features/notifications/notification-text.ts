@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Notification } from '../../../shared/notifications.schemas.ts';
 import { fullName } from '../../../shared/rules/format.ts';
+import { screenName } from '../../../shared/rules/titles.ts';
 
 type Person = { firstName: string; lastName: string; avatarUrl?: string | null };
 
@@ -36,6 +37,7 @@ export function notificationText(t: TFunction, notification: Notification): stri
     case 'PASSWORD_EXPIRING':
       return t(key, { count: notification.data.daysLeft });
     case 'ACCESS_REQUEST':
-      return t(key, { name, path: notification.data.accessRequest.path });
+      // The screen by its name ("Employee management"), never a bare "/".
+      return t(key, { name, path: screenName(t, notification.data.accessRequest.path) });
   }
 }

@@ -1,18 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleType } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.schemas.ts';
-import { errorMessage, fieldErrors } from '../account/account.api.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { useUnsavedChanges } from '../../forms/UnsavedChangesGuard.tsx';
 import { PermissionPicker } from './PermissionPicker.tsx';
-import { rolesApi, rolesKeys, type RoleInput } from './roles.api.ts';
+import type { RoleInput } from './roles.api.ts';
+import { usePermissionCatalog } from './roles.queries.ts';
 
-/** Create or edit a role: name, description and its permissions. */
+/**
+ * Create or edit a role: name, description and its permissions. The permission list scrolls inside
+ * the dialog; Save and Cancel stay in its footer, in view on a laptop screen (1280×800).
+ */
 export function RoleDialog({
   type,
   role,
@@ -22,66 +27,78 @@ export function RoleDialog({
   type: RoleType;
   /** The role to edit; absent to create one. */
   role?: Role;
-  onSave: (input: RoleInput) => Promise<void>;
+  onSave: (input: RoleInput) => Promise<unknown>;
   onClose: () => void;
 }) {
   const { t } = useTranslation(['roles', 'errors']);
-  const permissions = useQuery({
-    queryKey: rolesKeys.permissions(type),
-    queryFn: () => rolesApi.permissions(type),
+  const permissions = usePermissionCatalog(type);
+  const form = useFormValues({
+    name: role?.name ?? '',
+    description: role?.description ?? '',
+    permissions: role?.permissions ?? [],
   });
-  const [name, setName] = useState(role?.name ?? '');
-  const [description, setDescription] = useState(role?.description ?? '');
-  const [selected, setSelected] = useState<string[]>(role?.permissions ?? []);
-  const [error, setError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-  const errors = fieldErrors(error);
-  const permissionError = Object.entries(errors).find(([field]) => field.startsWith('permissions'))?.[1];
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave({ name, description: description.trim() || null, permissions: selected });
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const guard = useUnsavedChanges(form.dirty);
+  const save = useFormMutation({
+    mutationFn: onSave,
+    onSuccess: () => {
+      guard.release();
+      onClose();
+    },
+  });
+  const errors = save.fieldErrors;
+  const { values, set } = form;
 
   return (
     <Dialog
       visible
       onHide={onClose}
       header={role ? t('dialog.editTitle') : t('dialog.createTitle')}
-      className="role-dialog"
+      className="role-dialog form-dialog"
       modal
       draggable={false}
+      footer={
+        <div className="form-stack__actions">
+          <Button type="button" label={t('dialog.cancel')} severity="secondary" text onClick={onClose} />
+          <Button type="submit" form={form.formId} label={t('dialog.save')} loading={save.submitting} />
+        </div>
+      }
     >
-      <form className="form-stack" onSubmit={submit} noValidate data-testid="role-form">
-        {error !== null && Object.keys(errors).length === 0 && (
-          <Message severity="error" text={errorMessage(error, t)} />
-        )}
+      {guard.prompt}
+      <form
+        id={form.formId}
+        className="form-stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save.submit({
+            name: values.name,
+            description: values.description.trim() || null,
+            permissions: values.permissions,
+          });
+        }}
+        noValidate
+        data-testid="role-form"
+      >
+        {save.message && <Message severity="error" text={save.message} />}
         <label htmlFor="role-name">{t('dialog.name')}</label>
         <InputText
           id="role-name"
-          value={name}
+          name="name"
+          value={values.name}
           maxLength={255}
           invalid={Boolean(errors.name)}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => set('name', event.target.value)}
           autoFocus
         />
         {errors.name && <small className="field-error">{errors.name}</small>}
         <label htmlFor="role-description">{t('dialog.description')}</label>
         <InputTextarea
           id="role-description"
-          value={description}
+          name="description"
+          value={values.description}
           rows={2}
           maxLength={5000}
           invalid={Boolean(errors.description)}
-          onChange={(event) => setDescription(event.target.value)}
+          onChange={(event) => set('description', event.target.value)}
         />
         {errors.description && <small className="field-error">{errors.description}</small>}
         <span className="form-stack__label">{t('dialog.permissions')}</span>
@@ -90,15 +107,11 @@ export function RoleDialog({
         ) : (
           <PermissionPicker
             permissions={permissions.data?.items ?? []}
-            value={selected}
-            onChange={setSelected}
+            value={values.permissions}
+            onChange={(next) => set('permissions', next)}
           />
         )}
-        {permissionError && <small className="field-error">{permissionError}</small>}
-        <div className="form-stack__actions">
-          <Button type="button" label={t('dialog.cancel')} severity="secondary" text onClick={onClose} />
-          <Button type="submit" label={t('dialog.save')} loading={saving} />
-        </div>
+        {errors.permissions && <small className="field-error">{errors.permissions}</small>}
       </form>
     </Dialog>
   );

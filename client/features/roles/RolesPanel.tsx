@@ -1,20 +1,22 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
-import { Toast } from 'primereact/toast';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleType } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.schemas.ts';
+import { errorMessage } from '../../api/errors.ts';
 import { usePermission } from '../../api/session.ts';
-import { errorMessage } from '../account/account.api.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
+import { useRunAction } from '../../forms/use-form-mutation.ts';
+import { useToast } from '../../layout/toast.tsx';
 import { RoleDialog } from './RoleDialog.tsx';
-import { rolesApi, rolesKeys, type RoleInput } from './roles.api.ts';
+import { rolesApi, type RoleInput } from './roles.api.ts';
+import { roleKeys, useRoles } from './roles.queries.ts';
 
 type Pending = { kind: 'delete' | 'deactivate'; role: Role } | null;
 
@@ -25,34 +27,19 @@ type Pending = { kind: 'delete' | 'deactivate'; role: Role } | null;
 export function RolesPanel({ type }: { type: 'EMPLOYEE_ROLE' | 'PROJECT' | 'ACCESS' }) {
   const { t } = useTranslation(['roles', 'errors']);
   const queryClient = useQueryClient();
-  const toast = useRef<Toast>(null);
+  const toast = useToast();
   const canManage = usePermission('roles.manage');
-  const roles = useQuery({ queryKey: rolesKeys.list(type as RoleType), queryFn: () => rolesApi.list(type) });
+  const roles = useRoles(type as RoleType);
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [search, setSearch] = useState('');
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['roles'] });
-  const notify = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 3000 });
-  const fail = (error: unknown) =>
-    toast.current?.show({ severity: 'error', summary: t('toast.failed'), detail: errorMessage(error, t) });
+  const run = useRunAction([roleKeys.all]);
 
   async function save(input: RoleInput) {
     if (editing === 'new') await rolesApi.create(type, input);
     else if (editing) await rolesApi.update(editing.id, input);
-    notify(editing === 'new' ? t('toast.created') : t('toast.updated'));
-    setEditing(null);
-    await refresh();
-  }
-
-  async function run(action: () => Promise<unknown>, done: string) {
-    try {
-      await action();
-      notify(done);
-      await refresh();
-    } catch (error) {
-      fail(error);
-    }
+    await queryClient.invalidateQueries({ queryKey: roleKeys.all });
+    toast.success(editing === 'new' ? t('toast.created') : t('toast.updated'));
   }
 
   const term = search.trim().toLowerCase();
@@ -133,9 +120,9 @@ export function RolesPanel({ type }: { type: 'EMPLOYEE_ROLE' | 'PROJECT' | 'ACCE
 
   return (
     <section className="roles-panel" data-testid={`roles-panel-${type}`}>
-      <Toast ref={toast} position="bottom-right" />
       <div className="roles-panel__bar">
         <InputText
+          type="search"
           placeholder={t('list.search')}
           aria-label={t('list.search')}
           value={search}
@@ -153,6 +140,8 @@ export function RolesPanel({ type }: { type: 'EMPLOYEE_ROLE' | 'PROJECT' | 'ACCE
           emptyMessage={t('list.empty')}
           stripedRows
           size="small"
+          // Cells follow a language switch at once.
+          cellMemo={false}
         >
           <Column header={t('list.name')} body={nameCell} />
           <Column header={t('list.permissions')} body={permissionsCell} />
@@ -169,10 +158,9 @@ export function RolesPanel({ type }: { type: 'EMPLOYEE_ROLE' | 'PROJECT' | 'ACCE
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
+      <ConfirmAction
         visible={pending !== null}
-        onHide={() => setPending(null)}
-        header={pending?.kind === 'delete' ? t('confirm.deleteTitle') : t('confirm.deactivateTitle')}
+        title={pending?.kind === 'delete' ? t('confirm.deleteTitle') : t('confirm.deactivateTitle')}
         message={
           pending
             ? t(pending.kind === 'delete' ? 'confirm.deleteBody' : 'confirm.deactivateBody', {
@@ -180,12 +168,13 @@ export function RolesPanel({ type }: { type: 'EMPLOYEE_ROLE' | 'PROJECT' | 'ACCE
               })
             : ''
         }
-        acceptLabel={t('confirm.yes')}
-        rejectLabel={t('confirm.no')}
-        acceptClassName={pending?.kind === 'delete' ? 'p-button-danger' : undefined}
-        accept={() => {
+        action={pending?.kind === 'delete' ? t('confirm.deleteAction') : t('confirm.deactivateAction')}
+        severity={pending?.kind === 'delete' ? 'danger' : 'warning'}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
           if (!pending) return;
           const { kind, role } = pending;
+          setPending(null);
           void run(
             () => (kind === 'delete' ? rolesApi.remove(role.id) : rolesApi.setStatus(role.id, 'DEACTIVATE')),
             kind === 'delete' ? t('toast.deleted') : t('toast.deactivated'),

@@ -24,8 +24,3 @@ export const rolesApi = {
   setStatus: (id: string, status: 'ACTIVE' | 'DEACTIVATE') =>
     api<Role>(`/roles/${id}/status`, { method: 'PUT', body: { status } }),
 };
-
-export const rolesKeys = {
-  list: (type: RoleType) => ['roles', type] as const,
-  permissions: (type: RoleType) => ['permissions', type] as const,
-};

@@ -3,44 +3,41 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../../shared/rules/avatar.ts';
-import { fullName } from '../../../shared/rules/format.ts';
-import { queryKeys } from '../../api/session.ts';
+import { AVATAR_MAX_BYTES, avatarInitial } from '../../../shared/rules/avatar.ts';
+import { problemMessage } from '../../../shared/rules/problems.ts';
+import { sessionKeys } from '../../api/session.ts';
 import type { Session } from '../../bootstrap.ts';
-import { accountApi, errorMessage } from '../account/account.api.ts';
+import { checkFile } from '../../forms/file-check.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { accountApi } from '../account/account.api.ts';
 
-/** The avatar: a PNG or JPG of at most 1 MB. The server checks the content; this only spares a useless upload. */
-export function AvatarCard({ session, onSaved }: { session: Session; onSaved: (message: string) => void }) {
+/** The avatar: a PNG or JPG of at most 1 MB, checked by its content here and again on the server. */
+export function AvatarCard({ session }: { session: Session }) {
   const { t } = useTranslation(['account', 'errors']);
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const name = fullName(session.user) || session.user.email;
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useFormMutation({
+    mutationFn: ({ action }: { action: () => Promise<Session['user']>; done: string }) => action(),
+    onSuccess: (user) => {
+      queryClient.setQueryData<Session | null>(sessionKeys.session, (old) => (old ? { ...old, user } : old));
+    },
+    success: (_user, { done }) => done,
+  });
+  const error = problem ?? change.message ?? (Object.values(change.fieldErrors)[0] || null);
 
-  async function run(action: () => Promise<Session['user']>, message: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      const user = await action();
-      queryClient.setQueryData<Session | null>(queryKeys.session, (old) => (old ? { ...old, user } : old));
-      onSaved(message);
-    } catch (caught) {
-      setError(errorMessage(caught, t));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  }
-
-  function choose(event: ChangeEvent<HTMLInputElement>) {
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
+    event.target.value = '';
     if (!file) return;
-    if (!(AVATAR_TYPES as readonly string[]).includes(file.type))
-      return setError(t('errors:codes.UNSUPPORTED_MEDIA_TYPE'));
-    if (file.size > AVATAR_MAX_BYTES)
-      return setError(t('errors:codes.FILE_TOO_LARGE', { number: AVATAR_MAX_BYTES / (1024 * 1024) }));
-    void run(() => accountApi.uploadAvatar(file), t('settings.avatarChanged'));
+    const found = await checkFile(
+      file,
+      { types: ['image/png', 'image/jpeg'], maxBytes: AVATAR_MAX_BYTES },
+      'avatar',
+    );
+    setProblem(found ? problemMessage(t, found) : null);
+    if (!found)
+      void change.submit({ action: () => accountApi.uploadAvatar(file), done: t('settings.avatarChanged') });
   }
 
   return (
@@ -48,11 +45,7 @@ export function AvatarCard({ session, onSaved }: { session: Session; onSaved: (m
       <h2>{t('settings.avatarTitle')}</h2>
       <div className="avatar-card">
         <span className="avatar-card__image" aria-hidden="true">
-          {session.user.avatarUrl ? (
-            <img src={session.user.avatarUrl} alt="" />
-          ) : (
-            name.slice(0, 1).toUpperCase()
-          )}
+          {session.user.avatarUrl ? <img src={session.user.avatarUrl} alt="" /> : avatarInitial(session.user)}
         </span>
         <div className="form-stack">
           <input
@@ -61,13 +54,13 @@ export function AvatarCard({ session, onSaved }: { session: Session; onSaved: (m
             type="file"
             accept="image/png,image/jpeg"
             className="visually-hidden"
-            onChange={choose}
+            onChange={(event) => void choose(event)}
           />
           <Button
             type="button"
             icon="pi pi-upload"
             label={t('settings.avatarUpload')}
-            loading={busy}
+            loading={change.submitting}
             onClick={() => input.current?.click()}
           />
           {session.user.avatarUrl && (
@@ -77,14 +70,16 @@ export function AvatarCard({ session, onSaved }: { session: Session; onSaved: (m
               label={t('settings.avatarRemove')}
               severity="secondary"
               text
-              disabled={busy}
-              onClick={() => void run(accountApi.removeAvatar, t('settings.avatarRemoved'))}
+              disabled={change.submitting}
+              onClick={() =>
+                void change.submit({ action: accountApi.removeAvatar, done: t('settings.avatarRemoved') })
+              }
             />
           )}
           <small>{t('settings.avatarHint')}</small>
         </div>
       </div>
-      {error && <Message severity="error" text={error} />}
+      {error && <Message severity="error" text={error} data-testid="avatar-error" />}
     </section>
   );
 }

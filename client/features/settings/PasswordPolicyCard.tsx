@@ -1,90 +1,93 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
 import { Message } from 'primereact/message';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasswordPolicySettings } from '../../../shared/account.schemas.ts';
-import { accountApi, accountKeys, errorMessage, fieldErrors } from '../account/account.api.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { useUnsavedChanges } from '../../forms/UnsavedChangesGuard.tsx';
+import { accountApi } from '../account/account.api.ts';
+import { accountKeys, usePasswordPolicy } from '../account/account.queries.ts';
 
 /** For holders of password-policy.manage: the maximum password age and the reminder days. */
-export function PasswordPolicyCard({ onSaved }: { onSaved: (message: string) => void }) {
+export function PasswordPolicyCard() {
   const { t } = useTranslation(['account', 'errors']);
-  const policy = useQuery({ queryKey: accountKeys.passwordPolicy, queryFn: accountApi.passwordPolicy });
+  const policy = usePasswordPolicy();
   if (policy.error) return <Message severity="error" text={errorMessage(policy.error, t)} />;
   if (!policy.data) return null;
-  return <PolicyForm initial={policy.data} onSaved={onSaved} />;
+  return <PolicyForm initial={policy.data} />;
 }
 
-function PolicyForm({
-  initial,
-  onSaved,
-}: {
-  initial: PasswordPolicySettings;
-  onSaved: (message: string) => void;
-}) {
+/** A number typed before hydration ("90") becomes the number; anything else is ignored. */
+const typedNumber = (typed: string | boolean) => {
+  const value = Number(String(typed).replace(/[^\d]/g, ''));
+  return typeof typed === 'string' && typed.trim() !== '' && Number.isFinite(value) ? value : undefined;
+};
+
+function PolicyForm({ initial }: { initial: PasswordPolicySettings }) {
   const { t } = useTranslation(['account', 'errors']);
   const queryClient = useQueryClient();
-  const [maxAgeDays, setMaxAgeDays] = useState<number | null>(initial.maxAgeDays);
-  const [reminderDays, setReminderDays] = useState<number | null>(initial.reminderDays);
-  const [error, setError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-  const errors = fieldErrors(error);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await accountApi.savePasswordPolicy({
-        maxAgeDays: maxAgeDays ?? 0,
-        reminderDays: reminderDays ?? 0,
-      });
+  const form = useFormValues<{ maxAgeDays: number | null; reminderDays: number | null }>(
+    { maxAgeDays: initial.maxAgeDays, reminderDays: initial.reminderDays },
+    { parse: { maxAgeDays: typedNumber, reminderDays: typedNumber } },
+  );
+  const guard = useUnsavedChanges(form.dirty);
+  const save = useFormMutation({
+    mutationFn: accountApi.savePasswordPolicy,
+    invalidate: [accountKeys.passwordExpiry],
+    onSuccess: (saved) => {
+      form.reset(saved);
       queryClient.setQueryData(accountKeys.passwordPolicy, saved);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.passwordExpiry });
-      onSaved(t('settings.policySaved'));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    success: t('settings.policySaved'),
+  });
+  const errors = save.fieldErrors;
 
   return (
     <form
+      id={form.formId}
       className="settings-card form-stack"
-      onSubmit={submit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save.submit({
+          maxAgeDays: form.values.maxAgeDays ?? 0,
+          reminderDays: form.values.reminderDays ?? 0,
+        });
+      }}
       noValidate
       data-testid="password-policy-card"
     >
+      {guard.prompt}
       <h2>{t('settings.policyTitle')}</h2>
-      {error !== null && Object.keys(errors).length === 0 && (
-        <Message severity="error" text={errorMessage(error, t)} />
-      )}
+      {save.message && <Message severity="error" text={save.message} />}
       <label htmlFor="maxAgeDays">{t('settings.maxAgeDays')}</label>
       <InputNumber
         inputId="maxAgeDays"
-        value={maxAgeDays}
+        name="maxAgeDays"
+        value={form.values.maxAgeDays}
         min={0}
         max={3650}
         useGrouping={false}
         invalid={Boolean(errors.maxAgeDays)}
-        onValueChange={(event) => setMaxAgeDays(event.value ?? null)}
+        onValueChange={(event) => form.set('maxAgeDays', event.value ?? null)}
       />
       {errors.maxAgeDays && <small className="field-error">{errors.maxAgeDays}</small>}
       <label htmlFor="reminderDays">{t('settings.reminderDays')}</label>
       <InputNumber
         inputId="reminderDays"
-        value={reminderDays}
+        name="reminderDays"
+        value={form.values.reminderDays}
         min={0}
         max={365}
         useGrouping={false}
         invalid={Boolean(errors.reminderDays)}
-        onValueChange={(event) => setReminderDays(event.value ?? null)}
+        onValueChange={(event) => form.set('reminderDays', event.value ?? null)}
       />
       {errors.reminderDays && <small className="field-error">{errors.reminderDays}</small>}
       <div className="form-stack__actions">
-        <Button type="submit" label={t('settings.save')} loading={saving} />
+        <Button type="submit" label={t('settings.save')} loading={save.submitting} />
       </div>
     </form>
   );

@@ -1,11 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
-import { Toast } from 'primereact/toast';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/rules/format.ts';
 import { usePermission, useSession } from '../../api/session.ts';
-import { accountApi, accountKeys } from '../account/account.api.ts';
+import { useToast } from '../../layout/toast.tsx';
+import { accountKeys, usePasswordExpiry } from '../account/account.queries.ts';
 import { ChangePasswordForm } from '../account/ChangePasswordForm.tsx';
 import { AvatarCard } from './AvatarCard.tsx';
 import { PasswordPolicyCard } from './PasswordPolicyCard.tsx';
@@ -17,19 +16,17 @@ export default function SettingsPage() {
   const { t } = useTranslation('account');
   const session = useSession();
   const queryClient = useQueryClient();
-  const toast = useRef<Toast>(null);
+  const toast = useToast();
   const canManagePolicy = usePermission('password-policy.manage');
-  const expiry = useQuery({ queryKey: accountKeys.passwordExpiry, queryFn: accountApi.passwordExpiry });
-  const saved = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 3000 });
+  const expiry = usePasswordExpiry();
 
   if (!session) return null;
   const state = expiry.data?.state;
   return (
     <div className="settings-page" data-testid="settings-page">
-      <Toast ref={toast} position="bottom-right" />
       <div className="settings-page__column">
-        <ProfileCard key={session.user.id} session={session} onSaved={saved} />
-        <AvatarCard session={session} onSaved={saved} />
+        <ProfileCard key={session.user.id} session={session} />
+        <AvatarCard session={session} />
       </div>
       <div className="settings-page__column">
         <section className="settings-card" id="password" data-testid="password-card">
@@ -50,12 +47,12 @@ export default function SettingsPage() {
             expired={state === 'EXPIRED'}
             onChanged={(result) => {
               queryClient.setQueryData(accountKeys.passwordExpiry, result.expiry);
-              saved(t('change.success'));
+              toast.success(t('change.success'));
             }}
           />
         </section>
-        <TwoFactorCard onSaved={saved} />
-        {canManagePolicy && <PasswordPolicyCard onSaved={saved} />}
+        <TwoFactorCard />
+        {canManagePolicy && <PasswordPolicyCard />}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -6,7 +6,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorSetup } from '../../../shared/account.schemas.ts';
 import { formatDate } from '../../../shared/rules/format.ts';
-import { accountApi, accountKeys, errorMessage, fieldErrors } from '../account/account.api.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { useToast } from '../../layout/toast.tsx';
+import { accountApi } from '../account/account.api.ts';
+import { accountKeys, useTwoFactorStatus } from '../account/account.queries.ts';
 import { PasswordInput } from '../account/PasswordFields.tsx';
 
 type Step =
@@ -16,28 +21,22 @@ type Step =
   | { kind: 'password'; purpose: 'disable' | 'regenerate' };
 
 /** Two-factor authentication: set up with a QR code and the key, confirm with a code, recovery codes, turn off. */
-export function TwoFactorCard({ onSaved }: { onSaved: (message: string) => void }) {
+export function TwoFactorCard() {
   const { t } = useTranslation(['account', 'errors']);
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: accountKeys.twoFactor, queryFn: accountApi.twoFactorStatus });
+  const toast = useToast();
+  const onSaved = toast.success;
+  const status = useTwoFactorStatus();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const errors = fieldErrors(error);
+  // One field serves each step: the confirmation code, or the password.
+  const form = useFormValues({ value: '' });
+  const value = form.values.value;
+  const setValue = (next: string) => form.set('value', next);
+  const mutation = useFormMutation({ mutationFn: (action: () => Promise<void>) => action() });
+  const errors = mutation.fieldErrors;
+  const busy = mutation.submitting;
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor });
-
-  async function attempt(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const attempt = (action: () => Promise<void>) => mutation.submit(action);
 
   const start = () =>
     attempt(async () => {
@@ -83,9 +82,7 @@ export function TwoFactorCard({ onSaved }: { onSaved: (message: string) => void 
   };
 
   const data = status.data;
-  const generalError = error !== null && Object.keys(errors).length === 0 && (
-    <Message severity="error" text={errorMessage(error, t)} />
-  );
+  const generalError = mutation.message && <Message severity="error" text={mutation.message} />;
 
   return (
     <section className="settings-card" data-testid="two-factor-card">
@@ -134,7 +131,13 @@ export function TwoFactorCard({ onSaved }: { onSaved: (message: string) => void 
       )}
 
       {step.kind === 'setup' && (
-        <form className="form-stack" onSubmit={confirm} noValidate data-testid="two-factor-setup">
+        <form
+          id={form.formId}
+          className="form-stack"
+          onSubmit={confirm}
+          noValidate
+          data-testid="two-factor-setup"
+        >
           <p>{t('twoFactor.scan')}</p>
           <img
             src={step.setup.qrCode}
@@ -151,6 +154,7 @@ export function TwoFactorCard({ onSaved }: { onSaved: (message: string) => void 
           <label htmlFor="two-factor-confirm">{t('twoFactor.confirmCode')}</label>
           <InputText
             id="two-factor-confirm"
+            name="value"
             value={value}
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -198,6 +202,7 @@ export function TwoFactorCard({ onSaved }: { onSaved: (message: string) => void 
 
       {step.kind === 'password' && (
         <form
+          id={form.formId}
           className="form-stack"
           method="post"
           onSubmit={(event) => void withPassword(event, step.purpose)}
@@ -223,7 +228,7 @@ export function TwoFactorCard({ onSaved }: { onSaved: (message: string) => void 
               onClick={() => {
                 setStep({ kind: 'idle' });
                 setValue('');
-                setError(null);
+                mutation.clear();
               }}
             />
             <Button

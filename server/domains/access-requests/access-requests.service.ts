@@ -4,7 +4,9 @@ import type {
   DenyAccessBody,
   GrantAccessBody,
 } from '../../../shared/account.schemas.ts';
+import { i18nFor, isLanguage } from '../../../shared/i18n/index.ts';
 import { isPermission } from '../../../shared/permissions.ts';
+import { screenName } from '../../../shared/rules/titles.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
@@ -17,6 +19,13 @@ import { notify } from '../notifications/notifications.service.ts';
 import { accessRequestAbilities, accessRequestPolicy } from './access-requests.policy.ts';
 import * as repo from './access-requests.repository.ts';
 import { requireAssignableRole } from './assignable-role.ts';
+import { pushToUsers } from '../notifications/realtime.service.ts';
+
+/** A page as mails name it: its screen's title in the reader's language. */
+function screenIn(language: string, path: string): string {
+  const i18n = i18nFor(isLanguage(language) ? language : 'en');
+  return screenName((key) => i18n.t(key), path);
+}
 
 function toAccessRequest(ctx: ServiceContext, r: repo.AccessRequestRecord): AccessRequest {
   return {
@@ -107,7 +116,11 @@ export async function requestAccess(
             template: 'access-requested',
             subject: t('accessRequested.subject', { name: requesterName }),
             paragraphs: [
-              t('accessRequested.intro', { name: requesterName, email: request.requester_email, path }),
+              t('accessRequested.intro', {
+                name: requesterName,
+                email: request.requester_email,
+                path: screenIn(reviewer.language, path),
+              }),
               ...(request.reason ? [t('accessRequested.reason', { reason: request.reason })] : []),
             ],
             action: {
@@ -172,9 +185,14 @@ async function mailOutcome(
       template: outcome.granted ? 'access-granted' : 'access-denied',
       subject: t(outcome.granted ? 'accessGranted.subject' : 'accessDenied.subject'),
       paragraphs: outcome.granted
-        ? [t('accessGranted.intro', { path: request.path, role: outcome.role })]
+        ? [
+            t('accessGranted.intro', {
+              path: screenIn(request.requester_language, request.path),
+              role: outcome.role,
+            }),
+          ]
         : [
-            t('accessDenied.intro', { path: request.path }),
+            t('accessDenied.intro', { path: screenIn(request.requester_language, request.path) }),
             ...(outcome.note ? [t('accessDenied.note', { note: outcome.note })] : []),
           ],
       ...(outcome.granted && {
@@ -211,6 +229,12 @@ export async function grantAccessRequest(
       granted_role_id: role.id,
     });
     await mailOutcome(tx, before, { granted: true, role: role.name });
+    // The person's open pages learn it at once (on commit) and reload their permissions.
+    await pushToUsers(tx, [before.requester_id], 'access-changed', {
+      reason: 'ACCESS_GRANTED',
+      path: before.path,
+      role: role.name,
+    });
     const after = await requireRequest(tx, id);
     await recordAudit(tx, {
       action: 'access_request.granted',

@@ -7,6 +7,7 @@ import { assignRole, findRole, lockRole, type RoleRecord } from '../access/role-
 import { keepAnActiveAdministrator } from '../access/grants.ts';
 import { findUserById } from '../accounts/accounts.service.ts';
 import { roleMemberAbilities, roleMemberPolicy } from './access-requests.policy.ts';
+import { pushToUsers } from '../notifications/realtime.service.ts';
 import * as repo from './access-requests.repository.ts';
 import { requireAssignableRole } from './assignable-role.ts';
 
@@ -75,6 +76,7 @@ export async function addRoleMember(ctx: ServiceContext, roleId: string, userId:
       entityId: role.id,
       after: { userId: user.id, email: user.email },
     });
+    await pushToUsers(tx, [user.id], 'access-changed', { reason: 'ROLE_ADDED', role: role.name });
   });
 }
 
@@ -97,5 +99,6 @@ export async function removeRoleMember(ctx: ServiceContext, roleId: string, user
       entityId: role.id,
       before: { userId },
     });
+    await pushToUsers(tx, [userId], 'access-changed', { reason: 'ROLE_REMOVED', role: role.name });
   });
 }

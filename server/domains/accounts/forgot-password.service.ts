@@ -53,7 +53,8 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string): 
         ],
         action: {
           label: t('passwordReset.action'),
-          url: `${tx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+          // `lang`: the page opens in the person's language, as the mail is written.
+          url: `${tx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&lang=${user.language}`,
         },
       }),
     );

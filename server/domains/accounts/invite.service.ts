@@ -54,7 +54,8 @@ async function sendInvitation(
       ],
       action: {
         label: t('invitation.action'),
-        url: `${tx.config.publicUrl}/invite-account?token=${encodeURIComponent(token)}`,
+        // `lang`: the page opens in the invitee's language, as the mail is written.
+        url: `${tx.config.publicUrl}/invite-account?token=${encodeURIComponent(token)}&lang=${user.language}`,
       },
     }),
   );

@@ -33,13 +33,16 @@ export async function refreshSession(
 ): Promise<IssuedSession> {
   if (!refreshToken) throw new AppError('SESSION_EXPIRED');
   const presentedHash = hashOneTimeToken(refreshToken);
-  type Outcome = { error: 'SESSION_EXPIRED' } | { issued: IssuedSession };
+  type Outcome = { error: 'SESSION_EXPIRED' | 'ACCOUNT_DEACTIVATED' } | { issued: IssuedSession };
   const outcome = await inTransaction(ctx, async (tx): Promise<Outcome> => {
     const found = await sessions.findSessionByTokenHash(tx.db, presentedHash, true);
     if (!found) return { error: 'SESSION_EXPIRED' as const };
     const { session, user } = found;
     const live =
       !session.revoked_at && session.expires_at > new Date() && user.status === 'ACTIVE' && !user.deleted_at;
+    // The holder of the session learns why it ended when HR deactivated them (their open page says so).
+    if (!live && user.status === 'INACTIVE' && !user.deleted_at)
+      return { error: 'ACCOUNT_DEACTIVATED' as const };
     if (!live) return { error: 'SESSION_EXPIRED' as const };
     if (session.token_hash !== presentedHash) {
       const recentlyRotated =

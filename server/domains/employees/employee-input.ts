@@ -6,8 +6,12 @@ import {
   ExternalUserBody,
   type EmployeeUpdateBody as EmployeeFields,
 } from '../../../shared/employees.schemas.ts';
-import type { FieldError } from '../../../shared/errors.ts';
-import { CHARACTER_CODES, PATTERN_CODES } from '../../../shared/rules/text.ts';
+import { employeeDateProblems } from '../../../shared/rules/employee-rules.ts';
+import {
+  schemaErrorProblems,
+  type Problem as SharedProblem,
+  type SchemaError,
+} from '../../../shared/rules/problems.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import type { UserUpdate } from '../../db/database.ts';
 import { findDepartmentsByIds } from '../departments/department-lookup.service.ts';
@@ -17,7 +21,7 @@ import { findBanksByIds, findEmployeeRoles } from './employees.repository.ts';
  * The rules of an employee's fields, in one place for every way in: the API (after its schema check),
  * the CLI import and any other caller. Each rule yields field errors with `errors:validation` codes.
  */
-export type Problem = Omit<FieldError, 'message'>;
+export type Problem = SharedProblem;
 
 const compiled = new Map<TSchema, ReturnType<typeof Compile>>();
 function validatorOf(schema: TSchema) {
@@ -26,64 +30,11 @@ function validatorOf(schema: TSchema) {
   return validator;
 }
 
-/** Checks a value against a TypeBox schema and reports one error per field, as the API does. */
+/** Checks a value against a TypeBox schema and reports one problem per field, every field at once. */
 export function schemaProblems(schema: TSchema, value: unknown): Problem[] {
   const validator = validatorOf(schema);
   if (validator.Check(value)) return [];
-  const byField = new Map<string, Problem>();
-  for (const error of validator.Errors(value)) {
-    const e = error as { keyword: string; instancePath: string; params: Record<string, unknown> };
-    const base = e.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const field = base || 'body';
-    let problem: Problem;
-    switch (e.keyword) {
-      case 'required':
-        for (const missing of (e.params.requiredProperties as string[] | undefined) ?? [
-          String(e.params.missingProperty),
-        ]) {
-          const name = [base, missing].filter(Boolean).join('.');
-          if (!byField.has(name)) byField.set(name, { field: name, code: 'required' });
-        }
-        continue;
-      case 'additionalProperties':
-        for (const extra of (e.params.additionalProperties as string[] | undefined) ?? []) {
-          byField.set(extra, { field: extra, code: 'unknownField', params: { field: extra } });
-        }
-        continue;
-      case 'boolean':
-        continue;
-      case 'format':
-        problem = { field, code: e.params.format === 'email' ? 'email' : 'invalid' };
-        break;
-      case 'maxLength':
-        problem = { field, code: 'maxLength', params: { max: Number(e.params.limit) } };
-        break;
-      case 'minLength':
-        problem = { field, code: 'required' };
-        break;
-      case 'pattern':
-        problem = { field, code: PATTERN_CODES[String(e.params.pattern)] ?? 'invalid' };
-        break;
-      case 'const':
-      case 'enum':
-      case 'anyOf':
-        problem = { field, code: 'invalid' };
-        break;
-      default:
-        problem = { field, code: 'invalid' };
-    }
-    if (problem.code === 'invalid') problem.params = { field: field.split('.').pop() ?? field };
-    const existing = byField.get(field);
-    // The first precise reason wins; a later generic one (a union's anyOf) does not replace it, and a
-    // forbidden character says more than "blank".
-    if (
-      !existing ||
-      (existing.code === 'invalid' && problem.code !== 'invalid') ||
-      (existing.code === 'blank' && CHARACTER_CODES.has(problem.code))
-    )
-      byField.set(field, problem);
-  }
-  return [...byField.values()];
+  return schemaErrorProblems(validator.Errors(value) as Iterable<SchemaError>);
 }
 
 export const createSchema = EmployeeCreateBody;
@@ -133,21 +84,14 @@ export interface PersonState {
   id_card_issue_date?: string | null;
 }
 
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /** Rules across fields: offboarding after onboarding; a birthday and an ID card issue date in the past. */
 export function ruleProblems(state: PersonState): Problem[] {
-  const problems: Problem[] = [];
-  if (state.onboard_date && state.offboard_date && state.offboard_date < state.onboard_date) {
-    problems.push({ field: 'offboardDate', code: 'dateOrder' });
-  }
-  if (state.birthday && state.birthday >= today()) problems.push({ field: 'birthday', code: 'pastDate' });
-  if (state.id_card_issue_date && state.id_card_issue_date > today()) {
-    problems.push({ field: 'idCardIssueDate', code: 'pastDate' });
-  }
-  return problems;
+  return employeeDateProblems({
+    onboardDate: state.onboard_date,
+    offboardDate: state.offboard_date,
+    birthday: state.birthday,
+    idCardIssueDate: state.id_card_issue_date,
+  });
 }
 
 /** What a batch of inputs points at, checked in three queries however many inputs there are. */

@@ -2,6 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { ValidationCode } from '../../../shared/errors.ts';
 import type { Language } from '../../../shared/i18n/index.ts';
+import { problemMessage, withoutProblemFields } from '../../../shared/rules/problems.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { inTransaction } from '../../core/transaction.ts';
@@ -9,6 +10,7 @@ import type { NewUser, UserUpdate } from '../../db/database.ts';
 import { findDepartmentsByNames } from '../departments/department-lookup.service.ts';
 import { insertUsers, updateUser } from '../accounts/accounts.service.ts';
 import { issueInvitation } from '../accounts/invite.service.ts';
+import { defaultAccessRoleId, grantInitialAccessRoles } from '../access/initial-access-roles.ts';
 import {
   createSchema,
   referenceProblems,
@@ -262,7 +264,7 @@ export async function importEmployees(
       column: '',
       field: 'file',
       code,
-      message: t(`errors:validation.${code}`, params),
+      message: problemMessage(t, { field: 'file', code, params }),
     });
     return report;
   };
@@ -308,7 +310,8 @@ export async function importEmployees(
     if (sameEmail.length > 1) {
       problems.push({ field: 'email', code: 'duplicateInFile', params: { rows: sameEmail.join(', ') } });
     }
-    if (problems.length === 0) problems.push(...ruleProblems({ ...person, ...toColumns(input) }));
+    // Date rules look at the sound fields too, so a row reports every problem at once.
+    problems.push(...ruleProblems({ ...person, ...toColumns(withoutProblemFields(input, problems)) }));
     options.onProgress?.('validate', i + 1, rows.length);
     return { number: row.number, email, input, existing: person, problems };
   });
@@ -341,7 +344,7 @@ export async function importEmployees(
         field: problem.field,
         code: problem.code,
         ...(problem.params && { params: problem.params }),
-        message: t(`errors:validation.${problem.code}`, problem.params ?? {}),
+        message: problemMessage(t, problem),
       });
     }
   }
@@ -371,6 +374,8 @@ export async function importEmployees(
   const total = creates.length + changing.length;
   let done = 0;
   await inTransaction(ctx, async (tx) => {
+    const defaultRoleId = creates.length > 0 ? await defaultAccessRoleId(tx) : null;
+    const defaultRoles = defaultRoleId ? [defaultRoleId] : [];
     for (let i = 0; i < creates.length; i += 500) {
       const chunk = creates.slice(i, i + 500);
       const inserted = await insertUsers(
@@ -398,6 +403,8 @@ export async function importEmployees(
           entityId: person.id,
           after: { ...toColumns(chunk[j]!.input), source: 'import' },
         });
+        // Imported people start with the default access role, like those created one by one.
+        await grantInitialAccessRoles(tx, person, defaultRoles);
         if (options.sendInvitations) {
           await issueInvitation(tx, person);
           report.invited++;

@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { Type } from 'typebox';
 import { ErrorResponse, IdParams } from '../../../shared/common.schemas.ts';
 import {
+  AccessRoleChoiceList,
   Aggregations,
   BankList,
   EMPLOYEE_FILE_MAX_MB,
@@ -27,6 +28,7 @@ import {
   type EmployeeFileKind,
 } from '../../../shared/employees.schemas.ts';
 import { AppError } from '../../core/errors.ts';
+import { listAccessRoleChoices } from '../access/initial-access-roles.ts';
 import { jsonOrMultipartForm } from '../files/multipart.ts';
 import type { DocumentUpload } from './employee-documents.ts';
 import { openEmployeeFile, uploadEmployeeFile } from './employee-files.service.ts';
@@ -71,6 +73,7 @@ const employeeForm = jsonOrMultipartForm({
   fileFields: Object.keys(DOCUMENT_FIELDS),
   maxFileMb: EMPLOYEE_FILE_MAX_MB,
   nullableFields: EMPLOYEE_NULLABLE_FIELDS,
+  listFields: ['accessRoleIds'],
 });
 const fileForm = jsonOrMultipartForm({ fileFields: ['file'], maxFileMb: EMPLOYEE_FILE_MAX_MB });
 
@@ -205,6 +208,7 @@ export const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/external',
     {
       config: { access: 'external-users.manage' },
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Create an external user; an invitation mail is queued',
@@ -248,12 +252,16 @@ export const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'employees.manage' },
       preValidation: employeeForm,
+      // The service checks the shape with the other rules, so one answer names every failing field.
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Create an employee (PENDING); an invitation mail is queued',
         description:
           'JSON, or multipart/form-data with the same fields as text parts and optional `ndaFile` and ' +
-          '`contractFile` PDFs (at most 10 MB each, checked by content). An empty form field means none.',
+          '`contractFile` PDFs (at most 10 MB each, checked by content). An empty form field means none. ' +
+          '`accessRoleIds` (repeated in a form) are the access roles the person starts with; left out, ' +
+          'the default role (the built-in User role). A 422 lists every failing field at once.',
         consumes: ['application/json', 'multipart/form-data'],
         body: EmployeeCreateBody,
         response: { 201: Employee, ...errors },
@@ -268,6 +276,7 @@ export const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'authenticated' },
       preValidation: employeeForm,
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Change a person: fields left out stay, null (or an empty form field) clears',
@@ -416,6 +425,19 @@ export const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({ items: await listEmployeeRoleOptions(request.ctx()) }),
+  );
+
+  app.get(
+    '/employee-access-roles',
+    {
+      config: { access: 'employees.manage' },
+      schema: {
+        tags,
+        summary: 'The access roles HR may give a person they create, the default one marked',
+        response: { 200: AccessRoleChoiceList, ...errors },
+      },
+    },
+    async (request) => ({ items: await listAccessRoleChoices(request.ctx()) }),
   );
 
   app.get(

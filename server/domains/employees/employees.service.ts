@@ -22,6 +22,8 @@ import { paginate } from '../../core/paging.ts';
 import { keepAnActiveAdministrator } from '../access/grants.ts';
 import { insertUser, revokeUserSessions, updateUser } from '../accounts/accounts.service.ts';
 import { issueInvitation, resendInvitation } from '../accounts/invite.service.ts';
+import { withoutProblemFields } from '../../../shared/rules/problems.ts';
+import { accessRoleProblems, grantInitialAccessRoles } from '../access/initial-access-roles.ts';
 import {
   checkDocuments,
   storeDocuments,
@@ -172,11 +174,19 @@ export async function createEmployee(
   documents: readonly DocumentUpload[] = [],
 ): Promise<Employee> {
   peoplePolicy.authorize(ctx.actor, 'create', null);
+  // Every check runs before any answer, so a bad phone number does not hide a future birthday: the
+  // rules across fields look at the fields whose shape is right.
   const shapeProblems = schemaProblems(createSchema, input);
-  throwProblems(shapeProblems);
-  const values = toColumns(input);
-  const [references] = await referenceProblems(ctx, [input]);
-  throwProblems([...ruleProblems(values), ...references!, ...(await emailProblems(ctx, input.email, null))]);
+  const sound = withoutProblemFields(input, shapeProblems);
+  const values = toColumns(sound);
+  const [references] = await referenceProblems(ctx, [sound]);
+  throwProblems([
+    ...shapeProblems,
+    ...ruleProblems(values),
+    ...references!,
+    ...(await emailProblems(ctx, sound.email, null)),
+    ...(await accessRoleProblems(ctx, sound.accessRoleIds ?? [])),
+  ]);
   checkDocuments(documents);
 
   return withStoredFiles(ctx, (written) =>
@@ -194,6 +204,7 @@ export async function createEmployee(
       await storeDocuments(tx, id, documents, written);
       const created = await reload(tx, id);
       await recordAudit(tx, { action: 'employee.created', entityType: 'user', entityId: id, after: created });
+      await grantInitialAccessRoles(tx, created, input.accessRoleIds);
       await issueInvitation(tx, created);
       return toEmployee(tx.actor, created, await repo.listCurrentFiles(tx.db, id));
     }),
@@ -221,19 +232,22 @@ export async function updateEmployee(
       if (emailChanged) peoplePolicy.authorize(tx.actor, 'changeEmail', before);
       throwProblems(schemaProblems(updateSchema, input));
       if (documents.length > 0 && before.user_type !== 'EMPLOYEE') throw new AppError('NOT_FOUND');
-      checkDocuments(documents);
-      const values = toColumns(input);
+      const shapeProblems = schemaProblems(updateSchema, input);
+      const sound = withoutProblemFields(input, shapeProblems);
+      const values = toColumns(sound);
       const [references] = await referenceProblems(tx, [
         {
-          ...input,
+          ...sound,
           current: { departmentId: before.department_id, employeeRoleId: before.employee_role_id },
         },
       ]);
       throwProblems([
+        ...shapeProblems,
         ...ruleProblems({ ...before, ...values }),
         ...references!,
-        ...(await emailProblems(tx, input.email, id)),
+        ...(await emailProblems(tx, sound.email, id)),
       ]);
+      checkDocuments(documents);
       await updateUser(tx, id, values).catch((error) => Promise.reject(onUniqueEmail(error)));
       if (input.employeeRoleId !== undefined && input.employeeRoleId !== before.employee_role_id) {
         await repo.setEmployeeRole(tx.db, id, input.employeeRoleId, tx.actor.id);

@@ -4,6 +4,7 @@ import type {
   ExternalUserBody,
   UserListQuery,
 } from '../../../shared/employees.schemas.ts';
+import { withoutProblemFields } from '../../../shared/rules/problems.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
@@ -45,10 +46,13 @@ export async function listExternalUsers(ctx: ServiceContext, query: UserListQuer
 /** Creates an external user, PENDING until they accept the invitation queued in the same transaction. */
 export async function createExternalUser(ctx: ServiceContext, input: ExternalUserBody): Promise<Employee> {
   peoplePolicy.authorize(ctx.actor, 'createExternal', null);
+  // The shape and the email's owner are checked together: one answer names every problem.
   const problems = schemaProblems(externalSchema, input);
+  const email = withoutProblemFields(input, problems).email?.trim();
+  const taken = email ? (await repo.findLiveByEmails(ctx.db, [email])).size > 0 : false;
+  if (taken && problems.length === 0) throw emailTaken();
+  if (taken) problems.push({ field: 'email', code: 'alreadyExists' });
   if (problems.length > 0) throw validationError(problems);
-  const existing = await repo.findLiveByEmails(ctx.db, [input.email.trim()]);
-  if (existing.size > 0) throw emailTaken();
   const values = toColumns(input);
   return inTransaction(ctx, async (tx) => {
     const { id } = await insertUser(tx, {

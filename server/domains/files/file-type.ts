@@ -1,25 +1,9 @@
 import { AppError } from '../../core/errors.ts';
 
-/**
- * What a file is, judged by its first bytes rather than by its name or the browser's claim:
- * a renamed executable stays an executable. The signature must open the file: an HTML page that
- * merely mentions `%PDF-` near its start is not a PDF.
- */
-export type DetectedType = 'application/pdf' | 'image/png' | 'image/jpeg';
+import { detectFileType, type DetectedType } from '../../../shared/rules/file-type.ts';
 
-const SIGNATURES: Array<{ type: DetectedType; bytes: number[]; offset?: number }> = [
-  { type: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
-  { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
-];
-
-export function detectFileType(data: Uint8Array): DetectedType | null {
-  for (const signature of SIGNATURES) {
-    const offset = signature.offset ?? 0;
-    if (signature.bytes.every((byte, i) => data[offset + i] === byte)) return signature.type;
-  }
-  return null;
-}
+// The detection is shared with the browser, which checks a file before uploading it.
+export { detectFileType, type DetectedType };
 
 const EXTENSIONS: Record<DetectedType, string> = {
   'application/pdf': 'pdf',

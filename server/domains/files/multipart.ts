@@ -24,6 +24,8 @@ export interface FormOptions {
   maxFileMb: number;
   /** Body fields where an empty value means "none" (forms cannot send null). */
   nullableFields?: readonly string[];
+  /** Body fields that are lists: repeated parts make the list, one empty part an empty list. */
+  listFields?: readonly string[];
 }
 
 function emptyToNull(body: unknown, nullable: readonly string[]): void {
@@ -47,7 +49,8 @@ export function jsonOrMultipartForm(options: FormOptions) {
       emptyToNull(request.body, nullable);
       return;
     }
-    const fields: Record<string, string> = {};
+    const fields: Record<string, string | string[]> = {};
+    const lists = new Set(options.listFields ?? []);
     let tooLarge: string | null = null;
     let unexpected: string | null = null;
     // Too large a file is reported after the whole request is read (throwFileSizeLimit is a per-request
@@ -59,7 +62,11 @@ export function jsonOrMultipartForm(options: FormOptions) {
     try {
       for await (const part of parts) {
         if (part.type !== 'file') {
-          fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+          const value = typeof part.value === 'string' ? part.value : String(part.value);
+          if (lists.has(part.fieldname)) {
+            const list = (fields[part.fieldname] as string[] | undefined) ?? [];
+            fields[part.fieldname] = value === '' ? list : [...list, value];
+          } else fields[part.fieldname] = value;
           continue;
         }
         const data = await part.toBuffer();
