@@ -44,9 +44,10 @@ export const peoplePolicy = definePolicy<PersonSubject | null, PersonAbility>('p
   /** The terminal's bulk invite and deactivate; each person is then checked as the API would. */
   bulk: (actor) => can(actor, 'employees.manage'),
   export: (actor) => can(actor, 'employees.export'),
-  /** Whether the actor may know this person exists: those who view the kind of person, and the person. */
+  /** Whether the actor may know this person exists: the person, and those who view or manage their kind. */
   view: (actor, person) =>
-    person !== null && (isSelf(actor, person.id) || can(actor, permissionsFor(person).view)),
+    person !== null &&
+    (isSelf(actor, person.id) || can(actor, permissionsFor(person).view) || manages(actor, person)),
   viewPrivate: (actor, person) => person !== null && (isSelf(actor, person.id) || manages(actor, person)),
   edit: (actor, person) => manages(actor, person),
   changeEmail: (actor, person) => manages(actor, person) && withinReach(actor, person),

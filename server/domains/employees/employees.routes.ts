@@ -281,7 +281,8 @@ export const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Change a person: fields left out stay, null (or an empty form field) clears',
         description:
-          'JSON or multipart/form-data, like the creation. Needs employees.manage (external-users.manage for external users).',
+          'JSON or multipart/form-data, like the creation. Needs employees.manage (external-users.manage for external users). ' +
+          'Changing the sign-in email also needs every permission the person holds; the old address is told by mail and the person is signed out everywhere.',
         consumes: ['application/json', 'multipart/form-data'],
         params: IdParams,
         body: EmployeeUpdateBody,
@@ -298,7 +299,9 @@ export const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Activate (ACTIVE) or deactivate (INACTIVE or DEACTIVATE) a person',
-        description: 'Deactivation revokes every session of the person at once.',
+        description:
+          'Deactivation revokes every session of the person at once. Only for people whose every permission the caller holds; ' +
+          'the last active administrator is never deactivated (422 LAST_ADMINISTRATOR).',
         params: IdParams,
         body: UserStatusBody,
         response: { 200: EmployeeSummary, ...errors },
@@ -314,6 +317,8 @@ export const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Delete a person (soft): gone from lists, signed out, email free again',
+        description:
+          'Only for people whose every permission the caller holds; the last active administrator is never deleted (422 LAST_ADMINISTRATOR).',
         params: IdParams,
         response: { 204: Type.Null(), ...errors },
       },
@@ -389,6 +394,7 @@ export const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Send a PENDING person a fresh invitation; earlier links stop working',
+        description: 'Only for people whose every permission the caller holds.',
         params: IdParams,
         response: { 204: Type.Null(), ...errors },
       },

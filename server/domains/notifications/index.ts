@@ -1,6 +1,6 @@
 import { defineArea } from '../area.ts';
 import { notificationJobs } from './notifications.jobs.ts';
-import { notificationPolicy } from './notifications.policy.ts';
+import { notificationPolicy, roomPolicy } from './notifications.policy.ts';
 import { notificationRoutes } from './notifications.routes.ts';
 
 /** Notifications, announcements and their live delivery. */
@@ -8,6 +8,6 @@ export const notificationsArea = defineArea({
   name: 'notifications',
   routes: [notificationRoutes],
   jobs: notificationJobs,
-  policies: [notificationPolicy],
+  policies: [notificationPolicy, roomPolicy],
   commands: async () => (await import('../../../cli/commands/notify.ts')).registerNotifyCommands,
 });

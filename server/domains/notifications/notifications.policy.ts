@@ -1,3 +1,4 @@
+import { DISCORD_STATUS_ROOM, userRoom } from '../../../shared/realtime.schemas.ts';
 import type { Actor } from '../../core/context.ts';
 import { can, definePolicy, isPerson, isSelf } from '../../core/policy.ts';
 
@@ -27,3 +28,11 @@ export const notificationPolicy = definePolicy<NotificationSubject | null, Notif
 );
 
 type NotificationAbility = 'viewOwn' | 'update' | 'markAllRead' | 'announce' | 'purge' | 'push';
+
+/**
+ * The rooms of the live channel: one's own `user:<id>` room, and the Discord-status room for anyone
+ * signed in. Another person's room looks like one that does not exist.
+ */
+export const roomPolicy = definePolicy<{ room: string }, 'join'>('realtime-room', {
+  join: (actor, { room }) => isPerson(actor) && (room === DISCORD_STATUS_ROOM || room === userRoom(actor.id)),
+});

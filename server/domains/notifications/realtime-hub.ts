@@ -1,11 +1,8 @@
 import type { ErrorCode } from '../../../shared/errors.ts';
 import type { Language } from '../../../shared/i18n/index.ts';
-import {
-  DISCORD_STATUS_ROOM,
-  MAX_CLIENT_MESSAGE_BYTES,
-  userRoom,
-  type ServerMessage,
-} from '../../../shared/realtime.schemas.ts';
+import { MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from '../../../shared/realtime.schemas.ts';
+import type { Actor } from '../../core/context.ts';
+import { roomPolicy } from './notifications.policy.ts';
 
 /** The part of a websocket the hub uses (the `ws` library's WebSocket fits). */
 export interface HubSocket {
@@ -31,6 +28,21 @@ export interface Connection {
 }
 
 export type Translate = (code: ErrorCode, language: Language) => string;
+
+/**
+ * Who a socket is, as the room rules see it: the person its token was issued to. It carries no
+ * permissions because no room depends on any; a rule that needs them must be given a loaded actor.
+ */
+function socketActor(connection: Connection): Actor {
+  return {
+    kind: 'user',
+    id: connection.userId,
+    label: connection.userId,
+    sessionId: connection.sessionId,
+    permissions: new Set(),
+    projectPermissions: new Map(),
+  };
+}
 
 /**
  * The live connections of this server process and their rooms. Rooms: `user:<id>` (only that
@@ -86,7 +98,7 @@ export class RealtimeHub {
       return;
     }
     // Another person's room looks like one that does not exist.
-    if (room !== DISCORD_STATUS_ROOM && room !== userRoom(connection.userId)) {
+    if (!roomPolicy.can(socketActor(connection), 'join', { room })) {
       this.#error(connection, 'ROOM_NOT_FOUND');
       return;
     }
