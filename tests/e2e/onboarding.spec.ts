@@ -181,7 +181,7 @@ test('an administrator manages access roles: permission picker, status, members,
   await expect(row).toContainText('2 permissions');
 
   await row.getByRole('button', { name: `Deactivate ${name}` }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Deactivate role' }).click();
   await expect(row).toContainText('Inactive');
   await row.getByRole('button', { name: `Activate ${name}` }).click();
   await expect(row).toContainText('Active');
@@ -199,15 +199,17 @@ test('an administrator manages access roles: permission picker, status, members,
   // A role somebody holds cannot be deleted: the reason is shown; once nobody holds it, it can.
   await page.getByRole('tab', { name: 'Access roles' }).click();
   await row.getByRole('button', { name: `Delete ${name}` }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('This role is assigned to 1 people')).toBeVisible();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm.getByTestId('confirm-reason')).toContainText('This role is assigned to 1 people');
+  await expect(confirm.getByRole('button', { name: 'Delete role' })).toBeDisabled();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('tab', { name: 'People and roles' }).click();
   await members.getByRole('button', { name: `Remove ${newcomer.email}` }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Take the role away' }).click();
   await expect(members.getByText('Nobody holds this role.')).toBeVisible();
   await page.getByRole('tab', { name: 'Access roles' }).click();
   await row.getByRole('button', { name: `Delete ${name}` }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete role' }).click();
   await expect(row).toHaveCount(0);
 
   // The profile page opens in the shell as well.

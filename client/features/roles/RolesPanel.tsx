@@ -170,6 +170,12 @@ export function RolesPanel({ type }: { type: 'EMPLOYEE_ROLE' | 'PROJECT' | 'ACCE
         }
         action={pending?.kind === 'delete' ? t('confirm.deleteAction') : t('confirm.deactivateAction')}
         severity={pending?.kind === 'delete' ? 'danger' : 'warning'}
+        // A role people hold cannot be deleted: the button says why instead of failing after a click.
+        disabledReason={
+          pending?.kind === 'delete' && pending.role.memberCount > 0
+            ? t('errors:codes.ROLE_IN_USE', { count: pending.role.memberCount })
+            : null
+        }
         onCancel={() => setPending(null)}
         onConfirm={() => {
           if (!pending) return;
