@@ -10,6 +10,7 @@ import { mailArea } from './mail/index.ts';
 import { notificationsArea } from './notifications/index.ts';
 import { passwordsArea } from './passwords/index.ts';
 import { profileArea } from './profile/index.ts';
+import { projectsArea } from './projects/index.ts';
 import { twoFactorArea } from './two-factor/index.ts';
 import { usersArea } from './users/index.ts';
 
@@ -31,4 +32,5 @@ export const AREAS: readonly Area[] = [
   usersArea,
   employeesArea,
   departmentsArea,
+  projectsArea,
 ];

@@ -6,6 +6,7 @@ import enErrors from './en/errors.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
 import enPeople from './en/people.json' with { type: 'json' };
+import enProjects from './en/projects.json' with { type: 'json' };
 import enRoles from './en/roles.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
@@ -14,6 +15,7 @@ import viErrors from './vi/errors.json' with { type: 'json' };
 import viMail from './vi/mail.json' with { type: 'json' };
 import viNotifications from './vi/notifications.json' with { type: 'json' };
 import viPeople from './vi/people.json' with { type: 'json' };
+import viProjects from './vi/projects.json' with { type: 'json' };
 import viRoles from './vi/roles.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'vi'] as const;
@@ -30,6 +32,7 @@ export const resources = {
     mail: enMail,
     notifications: enNotifications,
     people: enPeople,
+    projects: enProjects,
   },
   vi: {
     common: viCommon,
@@ -40,6 +43,7 @@ export const resources = {
     mail: viMail,
     notifications: viNotifications,
     people: viPeople,
+    projects: viProjects,
   },
 } as const;
 
