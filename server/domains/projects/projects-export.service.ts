@@ -85,7 +85,8 @@ const stamp = () => new Date().toISOString().slice(0, 10);
 function fileNamePart(name: string): string {
   return (
     name
-      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+      .replace(/\p{Cc}+/gu, ' ')
+      .replace(/[\\/:*?"<>|]+/g, ' ')
       .trim()
       .slice(0, 80) || 'project'
   );
