@@ -43,6 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`create index clients_created_idx on clients (created_at, id) ${live}`.execute(db);
+  await sql`create index clients_name_sort_idx on clients (bo_unaccent(lower(name)), id) ${live}`.execute(db);
 
   await db.schema
     .createTable('projects')
@@ -82,7 +83,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index projects_search_trgm_idx on projects using gin (search_text gin_trgm_ops) ${live}`.execute(
     db,
   );
-  await sql`create index projects_name_idx on projects (lower(name), id) ${live}`.execute(db);
+  // Names sort without their accents ('Cổng' beside 'Cong', not after 'Customer'): the search text is that.
+  await sql`create index projects_name_idx on projects (search_text, id) ${live}`.execute(db);
   await sql`create index projects_stage_status_idx on projects (stage, status) ${live}`.execute(db);
   await sql`create index projects_start_idx on projects (start_date, id) ${live}`.execute(db);
   await sql`create index projects_end_idx on projects (end_date, id) ${live}`.execute(db);

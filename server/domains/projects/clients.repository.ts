@@ -57,7 +57,7 @@ function withColumns(query: ClientsQuery) {
 }
 
 const SORT_EXPRESSIONS: Record<ClientSortField, ReturnType<typeof sql>> = {
-  name: sql`lower(c.name)`,
+  name: sql`bo_unaccent(lower(c.name))`,
   type: sql`c.type`,
   email: sql`c.email`,
   status: sql`c.status`,
@@ -70,7 +70,7 @@ function sorted<Q extends ClientsQuery>(query: Q, field: ClientSortField, order:
   // The id breaks ties, so pages never repeat or skip a client.
   return query
     .orderBy(sql`${SORT_EXPRESSIONS[field]} ${direction}`)
-    .orderBy(sql`lower(c.name)`)
+    .orderBy(sql`bo_unaccent(lower(c.name))`)
     .orderBy('c.id') as Q;
 }
 

@@ -308,7 +308,8 @@ export function listMemberships(
   if (visible !== 'all') query = query.where('p.id', 'in', [...visible]);
   return query
     .orderBy(sql`case when m.status = 'ACTIVE' then 0 else 1 end`)
-    .orderBy(sql`lower(p.name)`)
+    .orderBy('p.search_text')
+    .orderBy(sql`bo_unaccent(lower(c.name))`)
     .orderBy('m.joined_at', 'desc')
     .orderBy('m.id')
     .execute() as Promise<MembershipRow[]>;

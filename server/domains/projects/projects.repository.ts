@@ -93,8 +93,8 @@ function withColumns(query: ProjectsQuery) {
 }
 
 const SORT_EXPRESSIONS: Record<ProjectSortField, ReturnType<typeof sql>> = {
-  name: sql`lower(p.name)`,
-  client: sql`lower(c.name)`,
+  name: sql`p.search_text`,
+  client: sql`bo_unaccent(lower(c.name))`,
   stage: stageOrder,
   status: sql`p.status`,
   startDate: sql`p.start_date`,
@@ -112,10 +112,12 @@ export interface ProjectListOptions {
 
 function pageQuery(db: Db, filter: ProjectQueryFilter, options: ProjectListOptions) {
   const direction = options.sortOrder === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  // The name, then the id, break ties: pages never repeat or skip a project.
+  // Names sort without their accents; the name, the client's, then the id break ties: pages never
+  // repeat or skip a project.
   return withColumns(applyFilters(base(db), filter))
     .orderBy(sql`${SORT_EXPRESSIONS[options.sortField]} ${direction}`)
-    .orderBy(sql`lower(p.name)`)
+    .orderBy('p.search_text')
+    .orderBy(sql`bo_unaccent(lower(c.name))`)
     .orderBy('p.id')
     .offset(options.offset)
     .limit(options.limit);
