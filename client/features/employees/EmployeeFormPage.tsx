@@ -14,6 +14,7 @@ import { EmployeeForm, FORM_FIELDS, localProblems, valuesOf, type FormField } fr
 import { describeFailure, employeesApi, employeesKeys, type EmployeeFormValues } from './employees.api.ts';
 import { PeopleStyles } from './PeopleStyles.tsx';
 import { PersonCell } from './PersonCell.tsx';
+import { PersonProjects } from '../projects/PersonProjects.tsx';
 
 /** employee (create) and employee/:id (detail and edit): every field, documents and the status actions. */
 export default function EmployeeFormPage() {
@@ -80,6 +81,7 @@ function ReadOnlySummary({ person }: { person: EmployeeSummary }) {
         </dl>
         <Message severity="info" text={t('messages.privateHidden')} />
       </section>
+      <PersonProjects userId={person.id} />
     </div>
   );
 }
@@ -289,6 +291,7 @@ function Editor({ employee }: { employee: Employee | null }) {
           </div>
         )}
       </form>
+      {employee && <PersonProjects userId={employee.id} />}
 
       <ConfirmDialog
         visible={Boolean(pending)}

@@ -32,6 +32,7 @@ import { describeFailure, employeesApi, employeesKeys, type ListParams } from '.
 import { PeopleStyles } from './PeopleStyles.tsx';
 import { PersonRowActions, type PendingPersonAction } from './PersonRowActions.tsx';
 import { PersonCell } from './PersonCell.tsx';
+import { ProjectFilter } from '../projects/ProjectFilter.tsx';
 
 const ARRAY_KEYS = ['status', 'departmentId', 'contractType', 'roleId', 'projectId'] as const;
 
@@ -276,6 +277,11 @@ export default function EmployeeListPage() {
             onChange={(event) => update({ roleId: event.value ? [event.value as string] : undefined })}
           />
         </label>
+        <ProjectFilter
+          className="people-filters__more"
+          value={params.projectId ?? []}
+          onChange={(projectId) => update({ projectId })}
+        />
         <label className="people-filters__more">
           <span>{t('list.onboardFrom')}</span>
           <Calendar
