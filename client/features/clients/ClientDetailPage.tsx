@@ -33,7 +33,10 @@ export default function ClientDetailPage() {
     return (
       <div className="pm-page">
         <ProjectStyles />
-        <Message severity="warn" text={client.error ? failureOf(client.error, t).message : t('clients.notFound')} />
+        <Message
+          severity="warn"
+          text={client.error ? failureOf(client.error, t).message : t('clients.notFound')}
+        />
         <Link to="/client-management">{t('clients.back')}</Link>
       </div>
     );
@@ -151,9 +154,18 @@ export default function ClientDetailPage() {
               <Link to={`/client-management/${id}/project/${project.id}`}>{project.name}</Link>
             )}
           />
-          <Column header={t('fields.stage')} body={(project: ProjectSummary) => <StageTag stage={project.stage} />} />
-          <Column header={t('fields.startDate')} body={(project: ProjectSummary) => showDate(project.startDate)} />
-          <Column header={t('fields.endDate')} body={(project: ProjectSummary) => showDate(project.endDate)} />
+          <Column
+            header={t('fields.stage')}
+            body={(project: ProjectSummary) => <StageTag stage={project.stage} />}
+          />
+          <Column
+            header={t('fields.startDate')}
+            body={(project: ProjectSummary) => showDate(project.startDate)}
+          />
+          <Column
+            header={t('fields.endDate')}
+            body={(project: ProjectSummary) => showDate(project.endDate)}
+          />
           <Column field="totalMembers" header={t('fields.totalMembers')} />
           <Column
             header={t('fields.status')}
@@ -175,7 +187,9 @@ export default function ClientDetailPage() {
       <ConfirmDialog
         visible={Boolean(pending)}
         onHide={() => setPending(null)}
-        header={t(pending === 'delete' ? 'clients.deleteTitle' : 'clients.deactivateTitle', { name: data.name })}
+        header={t(pending === 'delete' ? 'clients.deleteTitle' : 'clients.deactivateTitle', {
+          name: data.name,
+        })}
         message={t(pending === 'delete' ? 'clients.deleteBody' : 'clients.deactivateBody')}
         icon="pi pi-exclamation-triangle"
         acceptLabel={t('actions.yes')}
@@ -183,10 +197,13 @@ export default function ClientDetailPage() {
         acceptClassName={pending === 'delete' ? 'p-button-danger' : 'p-button-warning'}
         accept={() => {
           if (pending === 'delete')
-            run(() => clientsApi.remove(id), t('clients.deleted', { name: data.name }), () =>
-              navigate('/client-management', { replace: true }),
+            run(
+              () => clientsApi.remove(id),
+              t('clients.deleted', { name: data.name }),
+              () => navigate('/client-management', { replace: true }),
             );
-          else run(() => clientsApi.setStatus(id, 'DEACTIVATE'), t('clients.deactivated', { name: data.name }));
+          else
+            run(() => clientsApi.setStatus(id, 'DEACTIVATE'), t('clients.deactivated', { name: data.name }));
         }}
       />
     </div>

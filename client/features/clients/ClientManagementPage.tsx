@@ -35,7 +35,11 @@ export default function ClientManagementPage() {
       >
         {tabs.map((tab) => (
           <TabPanel key={tab} header={t(`tabs.${tab}`)}>
-            {tab === 'clients' ? <ClientsPanel toast={toast} /> : active === tabs.indexOf(tab) && <ProjectsPanel />}
+            {tab === 'clients' ? (
+              <ClientsPanel toast={toast} />
+            ) : (
+              active === tabs.indexOf(tab) && <ProjectsPanel />
+            )}
           </TabPanel>
         ))}
       </TabView>

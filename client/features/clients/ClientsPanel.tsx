@@ -109,7 +109,10 @@ export function ClientsPanel({ toast }: { toast: RefObject<Toast | null> }) {
             aria-label={`${t('actions.activate')} ${client.name}`}
             tooltip={t('actions.activate')}
             onClick={() =>
-              run(() => clientsApi.setStatus(client.id, 'ACTIVE'), t('clients.activated', { name: client.name }))
+              run(
+                () => clientsApi.setStatus(client.id, 'ACTIVE'),
+                t('clients.activated', { name: client.name }),
+              )
             }
           />
         ))}
@@ -232,7 +235,12 @@ export function ClientsPanel({ toast }: { toast: RefObject<Toast | null> }) {
           sortable
           body={(client: Client) => t(`clientType.${client.type}`)}
         />
-        <Column field="email" header={t('fields.email')} sortable body={(client: Client) => client.email ?? '—'} />
+        <Column
+          field="email"
+          header={t('fields.email')}
+          sortable
+          body={(client: Client) => client.email ?? '—'}
+        />
         <Column field="projectCount" header={t('fields.projectCount')} sortable />
         <Column
           field="status"
@@ -272,7 +280,10 @@ export function ClientsPanel({ toast }: { toast: RefObject<Toast | null> }) {
         accept={() => {
           const target = pending!;
           if (target.kind === 'delete')
-            run(() => clientsApi.remove(target.client.id), t('clients.deleted', { name: target.client.name }));
+            run(
+              () => clientsApi.remove(target.client.id),
+              t('clients.deleted', { name: target.client.name }),
+            );
           else
             run(
               () => clientsApi.setStatus(target.client.id, 'DEACTIVATE'),

@@ -51,7 +51,8 @@ export function MemberDialog({
     const problems: Record<string, string> = {};
     if (!member && !person) problems.userId = t('errors:validation.required');
     if (!roleId) problems.roleId = t('errors:validation.required');
-    if (joinedAt && exitedAt && exitedAt <= joinedAt) problems.exitedAt = t('errors:validation.exitBeforeJoin');
+    if (joinedAt && exitedAt && exitedAt <= joinedAt)
+      problems.exitedAt = t('errors:validation.exitBeforeJoin');
     setErrors(problems);
     setMessage('');
     if (Object.keys(problems).length) return;
@@ -67,7 +68,8 @@ export function MemberDialog({
     });
   }
 
-  const error = (field: string) => (errors[field] ? <small className="pm-error">{errors[field]}</small> : null);
+  const error = (field: string) =>
+    errors[field] ? <small className="pm-error">{errors[field]}</small> : null;
   const name = member ? [member.person.lastName, member.person.firstName].filter(Boolean).join(' ') : '';
   const roleOptions = (roles.data?.items ?? []).map((role) => ({ value: role.id, label: role.name }));
   // The current role stays choosable even when it was deactivated since.
@@ -111,7 +113,12 @@ export function MemberDialog({
               {t('fields.person')}
               <span className="pm-required">*</span>
             </label>
-            <PersonPicker inputId="member-person" value={person} onChange={setPerson} invalid={Boolean(errors.userId)} />
+            <PersonPicker
+              inputId="member-person"
+              value={person}
+              onChange={setPerson}
+              invalid={Boolean(errors.userId)}
+            />
             {error('userId')}
           </div>
         )}
@@ -154,7 +161,6 @@ export function MemberDialog({
               dateFormat={PICKER_FORMAT}
               showIcon
               showButtonBar
-              minDate={toPickerDate(joinedAt) ?? undefined}
               invalid={Boolean(errors.exitedAt)}
               onChange={(event) => setExitedAt(fromPickerDate(event.value as Date | null))}
             />

@@ -155,7 +155,10 @@ export function MembersCard({ project, toast }: { project: ProjectDetail; toast:
         acceptClassName="p-button-danger"
         accept={() => {
           const target = removing!;
-          run(() => projectsApi.removeMember(project.id, target.id), t('members.removed', { name: nameOf(target) }));
+          run(
+            () => projectsApi.removeMember(project.id, target.id),
+            t('members.removed', { name: nameOf(target) }),
+          );
         }}
       />
     </section>

@@ -23,20 +23,21 @@ export function PersonPicker({
 }) {
   const { t } = useTranslation('projects');
   const [text, setText] = useState<string | PersonOption | null>(value);
-  const [search, setSearch] = useState<string | null>(null);
-  const people = usePeopleSearch(search ?? '', search !== null);
+  const [suggestions, setSuggestions] = useState<PersonOption[]>([]);
+  const searchPeople = usePeopleSearch();
   return (
     <AutoComplete
       inputId={inputId}
       value={text ?? ''}
-      suggestions={people.data ?? []}
-      completeMethod={(event) => setSearch(event.query.trim())}
+      suggestions={suggestions}
+      completeMethod={(event) => {
+        searchPeople(event.query.trim()).then(setSuggestions, () => setSuggestions([]));
+      }}
       field="email"
       selectedItemTemplate={(person: PersonOption) => label(person)}
       itemTemplate={(person: PersonOption) => <PersonBadge person={person} />}
       placeholder={placeholder ?? t('members.personPlaceholder')}
       invalid={invalid}
-      forceSelection
       dropdown
       delay={250}
       onChange={(event) => {

@@ -19,7 +19,7 @@ export function PersonProjects({ userId }: { userId: string }) {
     self ||
     Boolean(
       session &&
-        (session.permissions.includes('projects.view') || Object.keys(session.projectPermissions).length > 0),
+      (session.permissions.includes('projects.view') || Object.keys(session.projectPermissions).length > 0),
     );
   const projects = usePersonProjects(userId, seesProjects);
   if (!seesProjects) return null;
@@ -33,7 +33,9 @@ export function PersonProjects({ userId }: { userId: string }) {
         <ul className="pm-timeline" style={{ borderLeft: 'none' }}>
           {projects.data.items.map((membership) => (
             <li key={membership.memberId} style={{ paddingLeft: 0 }}>
-              <Link to={`/client-management/project/${membership.project.id}`}>{membership.project.name}</Link>{' '}
+              <Link to={`/client-management/project/${membership.project.id}`}>
+                {membership.project.name}
+              </Link>{' '}
               · {membership.project.client.name} · {membership.role.name}{' '}
               <StageTag stage={membership.project.stage} /> <StatusTag status={membership.status} />
               <small>

@@ -85,7 +85,13 @@ export default function ProjectCreatePage() {
             text
             onClick={() => navigate(`/client-management/${clientId}`)}
           />
-          <Button type="submit" label={t('actions.save')} icon="pi pi-check" loading={create.isPending} data-testid="project-save" />
+          <Button
+            type="submit"
+            label={t('actions.save')}
+            icon="pi pi-check"
+            loading={create.isPending}
+            data-testid="project-save"
+          />
         </div>
       </form>
     </div>

@@ -114,7 +114,11 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
     try {
       await projectsApi.exportFile(project.id, project.name, i18n.language);
     } catch (error) {
-      toast.current?.show({ severity: 'error', summary: t('messages.exportFailed'), detail: failureOf(error, t).message });
+      toast.current?.show({
+        severity: 'error',
+        summary: t('messages.exportFailed'),
+        detail: failureOf(error, t).message,
+      });
     } finally {
       setExporting(false);
     }
@@ -135,7 +139,13 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
         </div>
         <div className="pm-actions">
           {project.abilities.export && (
-            <Button label={t('actions.export')} icon="pi pi-download" outlined loading={exporting} onClick={() => void exportFile()} />
+            <Button
+              label={t('actions.export')}
+              icon="pi pi-download"
+              outlined
+              loading={exporting}
+              onClick={() => void exportFile()}
+            />
           )}
           {project.abilities.changeStatus &&
             (project.status === 'ACTIVE' ? (
@@ -154,7 +164,10 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
                 severity="success"
                 outlined
                 onClick={() =>
-                  run(() => projectsApi.setStatus(project.id, 'ACTIVE'), t('projects.activated', { name: project.name }))
+                  run(
+                    () => projectsApi.setStatus(project.id, 'ACTIVE'),
+                    t('projects.activated', { name: project.name }),
+                  )
                 }
                 data-testid="project-activate"
               />
@@ -226,7 +239,12 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
             saveDetails();
           }}
         >
-          <ProjectFields values={values} onChange={setValues} errors={errors} disabled={!project.abilities.edit} />
+          <ProjectFields
+            values={values}
+            onChange={setValues}
+            errors={errors}
+            disabled={!project.abilities.edit}
+          />
           {project.abilities.edit && (
             <div className="pm-footer">
               <Button type="submit" label={t('actions.save')} icon="pi pi-check" data-testid="project-save" />
@@ -266,7 +284,9 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
       <ConfirmDialog
         visible={Boolean(pending)}
         onHide={() => setPending(null)}
-        header={t(pending === 'delete' ? 'projects.deleteTitle' : 'projects.deactivateTitle', { name: project.name })}
+        header={t(pending === 'delete' ? 'projects.deleteTitle' : 'projects.deactivateTitle', {
+          name: project.name,
+        })}
         message={
           pending === 'delete'
             ? t('projects.deleteBody')
@@ -278,8 +298,10 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
         acceptClassName={pending === 'delete' ? 'p-button-danger' : 'p-button-warning'}
         accept={() => {
           if (pending === 'delete')
-            run(() => projectsApi.remove(project.id), t('projects.deleted', { name: project.name }), () =>
-              navigate(backTo, { replace: true }),
+            run(
+              () => projectsApi.remove(project.id),
+              t('projects.deleted', { name: project.name }),
+              () => navigate(backTo, { replace: true }),
             );
           else
             run(

@@ -39,7 +39,8 @@ export function ProjectFields({
 }) {
   const { t } = useTranslation(['projects', 'errors']);
   const set = (changes: Partial<ProjectFormValues>) => onChange({ ...values, ...changes });
-  const error = (field: string) => (errors[field] ? <small className="pm-error">{errors[field]}</small> : null);
+  const error = (field: string) =>
+    errors[field] ? <small className="pm-error">{errors[field]}</small> : null;
   return (
     <div className="pm-grid">
       <div className="pm-field">
@@ -92,7 +93,6 @@ export function ProjectFields({
           showIcon
           showButtonBar
           disabled={disabled}
-          minDate={toPickerDate(values.startDate) ?? undefined}
           invalid={Boolean(errors.endDate)}
           onChange={(event) => set({ endDate: fromPickerDate(event.value as Date | null) })}
         />

@@ -160,13 +160,18 @@ export function usePersonProjects(userId: string, enabled = true) {
   });
 }
 
-/** People who may join, by name or email (deactivated people are left out). */
-export function usePeopleSearch(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: projectKeys.people(search),
-    queryFn: async () => (await projectsApi.people(search)).items.filter((p) => p.status !== 'INACTIVE'),
-    enabled,
-  });
+/**
+ * People who may join, by name or email (deactivated people are left out). A function, not a
+ * hook: an autocomplete asks for suggestions when the person types, and wants the answer then.
+ */
+export function usePeopleSearch() {
+  const queryClient = useQueryClient();
+  return (search: string) =>
+    queryClient.fetchQuery({
+      queryKey: projectKeys.people(search),
+      queryFn: async () => (await projectsApi.people(search)).items.filter((p) => p.status !== 'INACTIVE'),
+      staleTime: 10_000,
+    });
 }
 
 /** Every project by name (at most 100), for filters of other screens (the employee list). */
