@@ -22,7 +22,8 @@ export const NAV_ITEMS: NavItem[] = [
     path: '/client-management',
     labelKey: 'nav.clients',
     icon: 'pi pi-briefcase',
-    permission: 'clients.view',
+    // Project managers whose permissions come from a project role find their projects here too.
+    permission: 'projects.view',
   },
   {
     path: '/administrative-management',

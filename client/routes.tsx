@@ -22,6 +22,10 @@ const EmployeeListPage = lazy(() => import('./features/employees/EmployeeListPag
 const EmployeeFormPage = lazy(() => import('./features/employees/EmployeeFormPage.tsx'));
 const AdministrationPage = lazy(() => import('./features/administration/AdministrationPage.tsx'));
 const ExternalUsersPage = lazy(() => import('./features/external-users/ExternalUsersPage.tsx'));
+const ClientManagementPage = lazy(() => import('./features/clients/ClientManagementPage.tsx'));
+const ClientDetailPage = lazy(() => import('./features/clients/ClientDetailPage.tsx'));
+const ProjectCreatePage = lazy(() => import('./features/projects/ProjectCreatePage.tsx'));
+const ProjectDetailPage = lazy(() => import('./features/projects/ProjectDetailPage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -96,11 +100,18 @@ function pageRoutes(environment: string): RouteObject[] {
             { path: 'employee/:id', element: guarded(undefined, <EmployeeFormPage />) },
           ],
         },
-        areaRoute(
-          'client-management',
-          [':id', 'project/:id', ':clientId/project', ':clientId/project/:id'],
-          'clients.view',
-        ),
+        {
+          // Project pages are open to anyone with a project permission somewhere (a project role
+          // counts): the API shows each person the projects they may see, and says so otherwise.
+          path: 'client-management',
+          children: [
+            { index: true, element: guarded(undefined, <ClientManagementPage />) },
+            { path: 'project/:id', element: guarded(undefined, <ProjectDetailPage />) },
+            { path: ':id', element: guarded('clients.view', <ClientDetailPage />) },
+            { path: ':clientId/project', element: guarded('projects.manage', <ProjectCreatePage />) },
+            { path: ':clientId/project/:id', element: guarded(undefined, <ProjectDetailPage />) },
+          ],
+        },
         { path: 'administrative-management', element: guarded('departments.view', <AdministrationPage />) },
         {
           path: 'access-control-management',

@@ -34,6 +34,20 @@ export function canAnywhere(actor: Actor, permission: Permission): boolean {
   return false;
 }
 
+/**
+ * Where the actor holds the permission: 'all' when company-wide (or the system), otherwise the ids
+ * of the projects whose project role grants it (maybe none). Lists of project-scoped records filter
+ * by it, so a project manager sees the records of their projects and no others.
+ */
+export function projectScope(actor: Actor, permission: Permission): 'all' | string[] {
+  if (can(actor, permission)) return 'all';
+  const ids: string[] = [];
+  for (const [projectId, permissions] of actor.projectPermissions) {
+    if (permissions.has(permission)) ids.push(projectId);
+  }
+  return ids;
+}
+
 /** True when the actor is a signed-in person (not the system, not anonymous). */
 export function isPerson(actor: Actor): actor is Actor & { id: string } {
   return actor.kind === 'user' && actor.id !== null;

@@ -139,6 +139,8 @@ export interface UserRolesTable {
   role_id: string;
   /** Set for PROJECT roles: the project the role applies to. */
   project_id: string | null;
+  /** Set when the grant comes from a project membership (the projects area keeps these in step). */
+  project_member_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   created_by: string | null;
 }
@@ -273,6 +275,68 @@ export interface NotificationsTable {
   created_by: string | null;
 }
 
+export type ClientType = 'EXTERNAL' | 'INTERNAL';
+export type ActiveStatus = 'ACTIVE' | 'INACTIVE';
+export type ProjectStage = 'NEGOTIATION' | 'POC' | 'SIGNED_CONTRACT' | 'DEVELOPMENT' | 'GO_LIVE' | 'CLOSED';
+
+/** Clients and projects (migration 20261124_0100). */
+export interface ClientsTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  type: ColumnType<ClientType, ClientType | undefined, ClientType>;
+  email: string | null;
+  status: ColumnType<ActiveStatus, ActiveStatus | undefined, ActiveStatus>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  created_by: string | null;
+  deleted_at: Date | null;
+  /** Generated: name and email, lower-cased and without accents, for search. */
+  search_text: ColumnType<string, never, never>;
+}
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  client_id: string;
+  name: string;
+  description: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  stage: ColumnType<ProjectStage, ProjectStage | undefined, ProjectStage>;
+  status: ColumnType<ActiveStatus, ActiveStatus | undefined, ActiveStatus>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  created_by: string | null;
+  deleted_at: Date | null;
+  search_text: ColumnType<string, never, never>;
+}
+
+export interface ProjectStageChangesTable {
+  id: Generated<string>;
+  project_id: string;
+  from_stage: ProjectStage | null;
+  to_stage: ProjectStage;
+  changed_at: CreatedAt;
+  changed_by: string | null;
+  changed_by_label: string;
+}
+
+export interface ProjectMembersTable {
+  id: Generated<string>;
+  project_id: string;
+  user_id: string;
+  /** A role of type PROJECT. */
+  role_id: string;
+  note: string | null;
+  joined_at: string | null;
+  exited_at: string | null;
+  status: ColumnType<ActiveStatus, ActiveStatus | undefined, ActiveStatus>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  created_by: string | null;
+  deleted_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -294,6 +358,10 @@ export interface Database {
   departments: DepartmentsTable;
   banks: BanksTable;
   user_files: UserFilesTable;
+  clients: ClientsTable;
+  projects: ProjectsTable;
+  project_stage_changes: ProjectStageChangesTable;
+  project_members: ProjectMembersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import { employeesArea } from './employees/index.ts';
 import { healthArea } from './health/index.ts';
 import { mailArea } from './mail/index.ts';
 import { notificationsArea } from './notifications/index.ts';
+import { projectsArea } from './projects/index.ts';
 
 /**
  * Every business area. The server registers their routes, the worker their jobs, the CLI their
@@ -21,4 +22,5 @@ export const AREAS: readonly Area[] = [
   notificationsArea,
   employeesArea,
   departmentsArea,
+  projectsArea,
 ];

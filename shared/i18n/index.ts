@@ -7,6 +7,7 @@ import enMail from './en/mail.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
 import enPeople from './en/people.json' with { type: 'json' };
 import enPrimereact from './en/primereact.json' with { type: 'json' };
+import enProjects from './en/projects.json' with { type: 'json' };
 import enRoles from './en/roles.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
@@ -16,6 +17,7 @@ import viMail from './vi/mail.json' with { type: 'json' };
 import viNotifications from './vi/notifications.json' with { type: 'json' };
 import viPeople from './vi/people.json' with { type: 'json' };
 import viPrimereact from './vi/primereact.json' with { type: 'json' };
+import viProjects from './vi/projects.json' with { type: 'json' };
 import viRoles from './vi/roles.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'vi'] as const;
@@ -34,6 +36,7 @@ export const resources = {
     people: enPeople,
     /** PrimeReact's own texts (date picker, paginator, password), handed to its addLocale. */
     primereact: enPrimereact,
+    projects: enProjects,
   },
   vi: {
     common: viCommon,
@@ -45,6 +48,7 @@ export const resources = {
     notifications: viNotifications,
     people: viPeople,
     primereact: viPrimereact,
+    projects: viProjects,
   },
 } as const;
 

@@ -88,8 +88,33 @@ export async function createRole(
   return role;
 }
 
-/** Gives a user a PROJECT role in one project. */
+/** Makes sure a project of this id exists (under a client of its own), for grants that name it. */
+export async function ensureProject(db: Db, projectId: string): Promise<void> {
+  const found = await db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
+  if (found) return;
+  const client = await db
+    .insertInto('clients')
+    .values({ name: `Client ${unique()}`, description: null, email: null, created_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('projects')
+    .values({
+      id: projectId,
+      client_id: client.id,
+      name: `Project ${unique()}`,
+      description: null,
+      start_date: null,
+      end_date: null,
+      created_by: null,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Gives a user a PROJECT role in one project (made when it does not exist yet). */
 export async function grantProjectRole(db: Db, userId: string, projectId: string, permissions: Permission[]) {
+  await ensureProject(db, projectId);
   const role = await createRole(db, { type: 'PROJECT', permissions });
   await db
     .insertInto('user_roles')

@@ -32,6 +32,7 @@ import { employeesApi, type EmployeeFormValues } from './employees.api.ts';
 import { employeeKeys, useEmployeeDetail, usePerson } from './employees.queries.ts';
 import { PeopleStyles } from './PeopleStyles.tsx';
 import { PersonCell } from './PersonCell.tsx';
+import { PersonProjects } from '../projects/PersonProjects.tsx';
 
 /** employee (create) and employee/:id (detail and edit): every field, documents and the status actions. */
 export default function EmployeeFormPage() {
@@ -88,6 +89,7 @@ function ReadOnlySummary({ person }: { person: EmployeeSummary }) {
         </dl>
         <Message severity="info" text={t('messages.privateHidden')} />
       </section>
+      <PersonProjects userId={person.id} />
     </div>
   );
 }
@@ -304,6 +306,7 @@ function Editor({ employee }: { employee: Employee | null }) {
           </div>
         )}
       </form>
+      {employee && <PersonProjects userId={employee.id} />}
 
       {employee && (
         <ConfirmAction

@@ -38,6 +38,7 @@ import {
 import { PeopleStyles } from './PeopleStyles.tsx';
 import { PersonRowActions, type PendingPersonAction } from './PersonRowActions.tsx';
 import { PersonCell } from './PersonCell.tsx';
+import { ProjectFilter } from '../projects/ProjectFilter.tsx';
 
 /** The list's filters, as the address keeps them (`status=A&status=B`). */
 const FILTERS = {
@@ -225,6 +226,11 @@ export default function EmployeeListPage() {
             onChange={(event) => update({ roleId: event.value ? [event.value as string] : [] })}
           />
         </label>
+        <ProjectFilter
+          className="people-filters__more"
+          value={params.projectId ?? []}
+          onChange={(projectId) => update({ projectId })}
+        />
         <label className="people-filters__more">
           <span>{t('list.onboardFrom')}</span>
           <Calendar
