@@ -132,6 +132,11 @@ export const BUILT_IN_ROLES = {
       'secure-share.create',
       'sso.request',
       'notifications.announce',
+      // Everything the User role has as well: HR staff are employees, and "nobody acts on someone
+      // above them" needs HR to hold what every new employee starts with.
+      'clients.view',
+      'projects.view',
+      'worklogs.log',
     ] satisfies Permission[],
   },
   user: {

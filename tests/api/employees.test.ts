@@ -78,6 +78,9 @@ t.test('employees API', async (t) => {
   const hr = await signIn({
     email: 'hr@example.com',
     permissions: ['employees.view', 'employees.manage', 'employees.export', 'departments.view'],
+    // HR staff are employees too: without the everyday permissions new people start with, HR
+    // would be "below" them and could not act on them.
+    builtInRoles: ['user'],
   });
   const viewer = await signIn({ permissions: ['employees.view'] });
   const nobody = await signIn({ permissions: [] });
