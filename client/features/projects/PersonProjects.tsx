@@ -30,9 +30,9 @@ export function PersonProjects({ userId }: { userId: string }) {
       {projects.isError && <p className="pm-error">{failureOf(projects.error, t).message}</p>}
       {projects.data && projects.data.items.length === 0 && <p className="pm-hint">{t('person.empty')}</p>}
       {projects.data && projects.data.items.length > 0 && (
-        <ul className="pm-timeline" style={{ borderLeft: 'none' }}>
+        <ul className="pm-memberships">
           {projects.data.items.map((membership) => (
-            <li key={membership.memberId} style={{ paddingLeft: 0 }}>
+            <li key={membership.memberId}>
               <Link to={`/client-management/project/${membership.project.id}`}>
                 {membership.project.name}
               </Link>{' '}
@@ -46,7 +46,9 @@ export function PersonProjects({ userId }: { userId: string }) {
           ))}
         </ul>
       )}
-      {!self && projects.data && <small className="pm-hint">{t('person.hidden')}</small>}
+      {!self && !session?.permissions.includes('projects.view') && projects.data && (
+        <small className="pm-hint">{t('person.hidden')}</small>
+      )}
     </section>
   );
 }

@@ -54,6 +54,8 @@ const CSS = `
   background: var(--primary-color, #4f46e5); }
 .pm-timeline small { display: block; color: var(--text-color-secondary, #6c757d); }
 .pm-hint { margin: 0; }
+.pm-memberships { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: .6rem; }
+.pm-memberships small { display: block; color: var(--text-color-secondary, #6c757d); }
 .pm-table .p-datatable-tbody > tr > td > .p-column-title { display: none; }
 @media (max-width: 768px) {
   .pm-table.p-datatable-responsive-stack .p-datatable-thead > tr > th { display: none; }
