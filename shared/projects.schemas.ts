@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Email, NonBlankString, TEXT_DEFAULT, TEXT_MAX, Uuid } from './common.schemas.ts';
+import { Email, Name, SearchText, Text, TEXT_DEFAULT, TEXT_MAX, Uuid } from './common.schemas.ts';
 import { PageQueryFields, Paged } from './paging.schemas.ts';
 
 /**
@@ -41,7 +41,8 @@ export const PROJECT_PAGE_SIZES = [10, 20, 50, 100] as const;
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A calendar date as YYYY-MM-DD (the UI shows it as YYYY/MM/DD). */
 const DateString = Type.String({ format: 'date', maxLength: 10 });
-const OptionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
+/** An optional text: empty, or with something visible in it, no control characters (common.schemas.ts). */
+const OptionalText = (maxLength: number) => Type.Optional(Nullable(Text(maxLength)));
 const SortOrder = Type.Optional(Type.Enum(['asc', 'desc']));
 
 /** The spec's status actions: ACTIVE, and DEACTIVATE (or INACTIVE) to deactivate. */
@@ -54,7 +55,7 @@ export type StatusBody = Static<typeof StatusBody>;
 // ---- Clients ----
 
 const clientFields = {
-  name: NonBlankString(TEXT_DEFAULT),
+  name: Name(TEXT_DEFAULT),
   description: OptionalText(TEXT_MAX),
   type: Type.Enum(CLIENT_TYPES),
   email: Type.Optional(Nullable(Email)),
@@ -78,7 +79,7 @@ export const ClientUpdateBody = Type.Object(
 export type ClientUpdateBody = Static<typeof ClientUpdateBody>;
 
 const clientFilters = {
-  search: Type.Optional(Type.String({ maxLength: TEXT_DEFAULT })),
+  search: Type.Optional(SearchText(TEXT_DEFAULT)),
   type: Type.Optional(Type.Array(Type.Enum(CLIENT_TYPES), { maxItems: 2 })),
   status: Type.Optional(Type.Array(Type.Enum(ACTIVE_STATUSES), { maxItems: 2 })),
   sortField: Type.Optional(Type.Enum(CLIENT_SORT_FIELDS)),
@@ -127,7 +128,7 @@ export type ClientPage = Static<typeof ClientPage>;
 // ---- Projects ----
 
 const projectFields = {
-  name: NonBlankString(TEXT_DEFAULT),
+  name: Name(TEXT_DEFAULT),
   description: OptionalText(TEXT_MAX),
   startDate: Type.Optional(Nullable(DateString)),
   endDate: Type.Optional(Nullable(DateString)),
@@ -145,7 +146,7 @@ export const ProjectUpdateBody = Type.Object(
 export type ProjectUpdateBody = Static<typeof ProjectUpdateBody>;
 
 const projectFilters = {
-  search: Type.Optional(Type.String({ maxLength: TEXT_DEFAULT })),
+  search: Type.Optional(SearchText(TEXT_DEFAULT)),
   clientId: Type.Optional(Type.Array(Uuid, { maxItems: 100 })),
   stage: Type.Optional(Type.Array(Type.Enum(PROJECT_STAGES), { maxItems: PROJECT_STAGES.length })),
   status: Type.Optional(Type.Array(Type.Enum(ACTIVE_STATUSES), { maxItems: 2 })),
@@ -273,7 +274,7 @@ export const MemberUpdateBody = Type.Object(
 export type MemberUpdateBody = Static<typeof MemberUpdateBody>;
 
 export const MemberNoteBody = Type.Object(
-  { note: Nullable(Type.String({ maxLength: TEXT_MAX })) },
+  { note: Nullable(Text(TEXT_MAX)) },
   { additionalProperties: false },
 );
 export type MemberNoteBody = Static<typeof MemberNoteBody>;

@@ -1,5 +1,5 @@
 import type { ValidationCode } from '../errors.ts';
-import { PATTERN_CODES } from './text.ts';
+import { CHARACTER_CODES, PATTERN_CODES } from './text.ts';
 import type { TFunction } from 'i18next';
 
 /**
@@ -111,8 +111,15 @@ export function schemaErrorProblems(errors: Iterable<SchemaError>): Problem[] {
         problem = { field, code: 'invalid' };
     }
     if (problem.code === 'invalid') problem.params = { field: fieldName(field) };
+    // The first precise reason wins, and a forbidden character says more than "blank" (a NUL alone
+    // is both): the same preference as the API's error handler.
     const existing = byField.get(field);
-    if (!existing || (existing.code === 'invalid' && problem.code !== 'invalid')) byField.set(field, problem);
+    if (
+      !existing ||
+      (existing.code === 'invalid' && problem.code !== 'invalid') ||
+      (existing.code === 'blank' && CHARACTER_CODES.has(problem.code))
+    )
+      byField.set(field, problem);
   }
   for (const [field, values] of allowed) {
     if (byField.get(field)?.code === 'invalid') {

@@ -9,6 +9,7 @@ import { createContext, SYSTEM_ACTOR, type Actor, type ServiceContext } from '..
 import { AppError } from '../../server/core/errors.ts';
 import { testConfig } from '../helpers/build-app.ts';
 import { createRole, createUser, DEFAULT_PASSWORD, type UserOptions } from '../helpers/factories.ts';
+import { addMember, createClient, createProject } from '../helpers/project-factories.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 /**
@@ -57,6 +58,12 @@ const MODULES = {
   twoFactorReset: 'server/domains/accounts/two-factor-reset.service.ts',
   twoFactor: 'server/domains/accounts/two-factor-setup.service.ts',
   twoFactorSignIn: 'server/domains/accounts/two-factor-sign-in.service.ts',
+  // Clients and projects.
+  clients: 'server/domains/projects/clients.service.ts',
+  projects: 'server/domains/projects/projects.service.ts',
+  projectMembers: 'server/domains/projects/members.service.ts',
+  projectsExport: 'server/domains/projects/projects-export.service.ts',
+  projectsImport: 'server/domains/projects/projects-import.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -177,6 +184,18 @@ const fx = {
       data: PDF,
     });
     return user;
+  },
+  client: () => createClient(db, { name: unique('Client') }),
+  async project() {
+    return createProject(db, (await fx.client()).id, { name: unique('Project') });
+  },
+  projectRole: () =>
+    createRole(db, { name: unique('Project role'), type: 'PROJECT', permissions: ['projects.view'] }),
+  /** An active member of a project, with an active project role. */
+  async projectMember() {
+    const project = await fx.project();
+    const member = await addMember(db, project.id, (await fx.person()).id, (await fx.projectRole()).id);
+    return { project, member };
   },
   /** The caller's own id, or a stranger's for the anonymous caller (who has none). */
   async ownerOf(ctx: ServiceContext): Promise<string> {
@@ -671,6 +690,148 @@ const ROWS: Record<string, Row> = {
   setOwnLanguage: {
     signedIn: 'one’s own language',
     call: (ctx) => svc.profile.setOwnLanguage!(ctx, 'vi'),
+  },
+
+  // Clients and projects. Project rules are project-scoped: a company-wide holder passes everywhere,
+  // a project role only in its project (tests/api/projects.test.ts covers the scoped side).
+  listClients: { permission: 'clients.view', call: (ctx) => svc.clients.listClients!(ctx, {}) },
+  getClient: {
+    permission: 'clients.view',
+    call: async (ctx) => svc.clients.getClient!(ctx, (await fx.client()).id),
+  },
+  createClient: {
+    permission: 'clients.manage',
+    call: (ctx) => svc.clients.createClient!(ctx, { name: unique('New client') }),
+  },
+  updateClient: {
+    permission: 'clients.manage',
+    call: async (ctx) => svc.clients.updateClient!(ctx, (await fx.client()).id, { description: 'Changed' }),
+  },
+  setClientStatus: {
+    permission: 'clients.manage',
+    call: async (ctx) => svc.clients.setClientStatus!(ctx, (await fx.client()).id, { status: 'INACTIVE' }),
+  },
+  deleteClient: {
+    permission: 'clients.manage',
+    call: async (ctx) => svc.clients.deleteClient!(ctx, (await fx.client()).id),
+  },
+  resolveClients: {
+    anyOf: ['clients.view', 'projects.view', 'projects.manage', 'projects.members.manage', 'projects.export'],
+    call: async (ctx) => svc.clients.resolveClients!(ctx, [(await fx.client()).name]),
+  },
+  requireVisibleProject: {
+    anyOf: ['projects.view', 'projects.manage', 'projects.members.manage', 'projects.export'],
+    hides: true,
+    call: async (ctx) => svc.projects.requireVisibleProject!(ctx, (await fx.project()).id),
+  },
+  recordStage: { internal: 'writes a stage change inside an authorized, audited project change' },
+  listProjects: {
+    anyOf: ['projects.view', 'projects.manage', 'projects.members.manage', 'projects.export'],
+    call: (ctx) => svc.projects.listProjects!(ctx, {}),
+  },
+  getProject: {
+    anyOf: ['projects.view', 'projects.manage', 'projects.members.manage', 'projects.export'],
+    hides: true,
+    call: async (ctx) => svc.projects.getProject!(ctx, (await fx.project()).id),
+  },
+  createProject: {
+    permission: 'projects.manage',
+    call: async (ctx) =>
+      svc.projects.createProject!(ctx, (await fx.client()).id, { name: unique('New project') }),
+  },
+  updateProject: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => svc.projects.updateProject!(ctx, (await fx.project()).id, { stage: 'DEVELOPMENT' }),
+  },
+  setProjectStatus: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => svc.projects.setProjectStatus!(ctx, (await fx.project()).id, { status: 'INACTIVE' }),
+  },
+  deleteProject: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => svc.projects.deleteProject!(ctx, (await fx.project()).id),
+  },
+  roleProblems: { internal: 'a pure rule: whether a role may be given to a project member' },
+  listProjectMembers: {
+    anyOf: ['projects.view', 'projects.manage', 'projects.members.manage', 'projects.export'],
+    hides: true,
+    call: async (ctx) => svc.projectMembers.listProjectMembers!(ctx, (await fx.project()).id),
+  },
+  addProjectMember: {
+    permission: 'projects.members.manage',
+    hides: true,
+    call: async (ctx) =>
+      svc.projectMembers.addProjectMember!(ctx, (await fx.project()).id, {
+        userId: (await fx.person()).id,
+        roleId: (await fx.projectRole()).id,
+      }),
+  },
+  updateProjectMember: {
+    permission: 'projects.members.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, member } = await fx.projectMember();
+      return svc.projectMembers.updateProjectMember!(ctx, project.id, member.id, { note: 'Changed' });
+    },
+  },
+  setProjectMemberNote: {
+    permission: 'projects.members.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, member } = await fx.projectMember();
+      return svc.projectMembers.setProjectMemberNote!(ctx, project.id, member.id, { note: 'A note' });
+    },
+  },
+  setProjectMemberStatus: {
+    permission: 'projects.members.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, member } = await fx.projectMember();
+      return svc.projectMembers.setProjectMemberStatus!(ctx, project.id, member.id, { status: 'INACTIVE' });
+    },
+  },
+  removeProjectMember: {
+    permission: 'projects.members.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, member } = await fx.projectMember();
+      return svc.projectMembers.removeProjectMember!(ctx, project.id, member.id);
+    },
+  },
+  listUserProjects: {
+    signedIn: 'one’s own projects',
+    call: async (ctx) => svc.projectMembers.listUserProjects!(ctx, await fx.ownerOf(ctx)),
+  },
+  'listUserProjects of another person': {
+    anyOf: ['projects.view', 'projects.manage', 'projects.members.manage', 'projects.export'],
+    call: async (ctx) => svc.projectMembers.listUserProjects!(ctx, (await fx.person()).id),
+  },
+  listProjectRoleOptions: {
+    anyOf: ['projects.view', 'projects.manage', 'projects.members.manage', 'projects.export'],
+    call: (ctx) => svc.projectMembers.listProjectRoleOptions!(ctx),
+  },
+  prepareClientExport: {
+    permission: 'clients.view',
+    call: (ctx) => svc.projectsExport.prepareClientExport!(ctx, {}),
+  },
+  prepareProjectExport: {
+    permission: 'projects.export',
+    hides: true,
+    call: async (ctx) => svc.projectsExport.prepareProjectExport!(ctx, (await fx.project()).id),
+  },
+  prepareProjectsExport: {
+    permission: 'projects.export',
+    call: (ctx) => svc.projectsExport.prepareProjectsExport!(ctx, {}),
+  },
+  importProjects: {
+    permission: ['projects.manage', 'projects.members.manage'],
+    call: (ctx) => svc.projectsImport.importProjects!(ctx, Buffer.alloc(0), { dryRun: true }),
+  },
+  databaseProbe: {
+    internal: 'builds the liveness probe at start-up (select 1); it reads nothing and takes no input',
   },
 };
 

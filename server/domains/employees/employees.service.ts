@@ -227,13 +227,14 @@ export async function updateEmployee(
     inTransaction(ctx, async (tx) => {
       const before = await requireVisiblePerson(tx, id, { lock: true });
       peoplePolicy.authorize(tx.actor, 'edit', before);
-      const newEmail = input.email?.trim();
-      const emailChanged = newEmail !== undefined && newEmail.toLowerCase() !== before.email.toLowerCase();
-      if (emailChanged) peoplePolicy.authorize(tx.actor, 'changeEmail', before);
-      throwProblems(schemaProblems(updateSchema, input));
-      if (documents.length > 0 && before.user_type !== 'EMPLOYEE') throw new AppError('NOT_FOUND');
+      // The body reaches the service unchecked (the route attaches its validation), so only fields of
+      // the right shape are read: a number for an email is a field error, never a crash.
       const shapeProblems = schemaProblems(updateSchema, input);
       const sound = withoutProblemFields(input, shapeProblems);
+      const newEmail = sound.email?.trim();
+      const emailChanged = newEmail !== undefined && newEmail.toLowerCase() !== before.email.toLowerCase();
+      if (emailChanged) peoplePolicy.authorize(tx.actor, 'changeEmail', before);
+      if (documents.length > 0 && before.user_type !== 'EMPLOYEE') throw new AppError('NOT_FOUND');
       const values = toColumns(sound);
       const [references] = await referenceProblems(tx, [
         {

@@ -164,8 +164,14 @@ export async function deleteClient(ctx: ServiceContext, id: string): Promise<voi
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Clients given by name or id (the CLI's --client) as ids; an unknown name is a field error. */
+/**
+ * Clients given by name or id (the CLI's --client) as ids; an unknown name is a field error. Only for
+ * someone who may see clients or some project: the answer tells whether a client name exists.
+ */
 export async function resolveClients(ctx: ServiceContext, values: readonly string[]): Promise<string[]> {
+  const projectsSeen = visibleProjects(ctx.actor);
+  if (!clientPolicy.can(ctx.actor, 'view', undefined) && projectsSeen !== 'all' && projectsSeen.length === 0)
+    clientPolicy.authorize(ctx.actor, 'view', undefined);
   const found = await clients.findClientsByNames(
     ctx.db,
     values.filter((value) => !UUID.test(value)),
