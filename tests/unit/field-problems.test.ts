@@ -108,5 +108,9 @@ t.test('a file is judged by its content, not its name', async (t) => {
   t.equal(detectFileType(bytes('just text pretending to be x.pdf')), null);
   t.equal(detectFileType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'image/png');
   t.equal(detectFileType(bytes(`${' '.repeat(20)}%PDF-1.4`)), null, 'the signature must open the file');
-  t.equal(detectFileType(bytes('<html><script>alert(1)</script>%PDF-1.4')), null, 'a page that mentions %PDF- is not a PDF');
+  t.equal(
+    detectFileType(bytes('<html><script>alert(1)</script>%PDF-1.4')),
+    null,
+    'a page that mentions %PDF- is not a PDF',
+  );
 });
