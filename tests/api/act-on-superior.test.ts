@@ -4,7 +4,7 @@ import type { Db } from '../../server/db/connect.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
 import { jsonError, runCli } from '../helpers/cli.ts';
 import { createUser } from '../helpers/factories.ts';
-import { mailsTo } from './account-helpers.ts';
+import { mailsTo, tokenFromMail } from './account-helpers.ts';
 
 // Spawns the real CLI a few times (seconds each on a busy machine).
 t.setTimeout(300_000);
@@ -189,6 +189,51 @@ t.test('a change of sign-in email is mailed to the old address and signs the per
   t.equal((await mailsTo(db, 'minh.new@example.com')).length, 0);
   t.equal((await mailsTo(db, 'minh.old@example.com')).length, 1, 'one mail per real change');
 });
+
+t.test(
+  'a pending person’s email fixed before sign-up: the old link dies, the new address is invited',
+  async (t) => {
+    const { db, inject, sessionFor } = await buildTestApp(t);
+    const hr = await sessionFor({ builtInRoles: ['hr'] });
+    const created = await hr.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { firstName: 'Hoa', lastName: 'Đỗ', email: 'hoa.typo@exmaple.com' },
+    });
+    t.equal(created.statusCode, 201, created.body);
+    const person = created.json();
+    const oldToken = await tokenFromMail(db, 'hoa.typo@exmaple.com', '/invite-account');
+
+    const fixed = await hr.inject({
+      method: 'PUT',
+      url: `/api/users/${person.id}`,
+      payload: { email: 'hoa.do@example.com' },
+    });
+    t.equal(fixed.statusCode, 200, fixed.body);
+
+    const check = (token: string) =>
+      inject({ method: 'POST', url: '/api/auth/check-sign-up-token', payload: { token } });
+    t.equal(
+      (await check(oldToken)).statusCode,
+      410,
+      'the link mailed to the mistyped address no longer works',
+    );
+    const newToken = await tokenFromMail(db, 'hoa.do@example.com', '/invite-account');
+    t.equal((await check(newToken)).statusCode, 200, 'the new address got a working invitation');
+    t.same(
+      (await mailsTo(db, 'hoa.typo@exmaple.com')).map((mail) => mail.template),
+      ['invitation'],
+      'the mistyped address is not told about an account it never had',
+    );
+    const event = await db
+      .selectFrom('audit_events')
+      .select('after')
+      .where('entity_id', '=', person.id)
+      .where('action', '=', 'user.sign_in_email_changed')
+      .executeTakeFirstOrThrow();
+    t.match(event.after, { email: 'hoa.do@example.com', reinvited: true, oldAddressTold: false });
+  },
+);
 
 t.test('the last active administrator is never deactivated or deleted', async (t) => {
   const { db, database, sessionFor } = await buildTestApp(t);

@@ -258,13 +258,23 @@ export async function updateEmployee(
       await recordAudit(tx, { action: 'employee.updated', entityType: 'user', entityId: id, before, after });
       if (emailChanged) {
         const revoked = await revokeUserSessions(tx, id, 'email_changed');
-        await mailSignInEmailChanged(tx, before, after);
+        // A person who has not signed up yet has no account at the old address to protect: their
+        // invitation went there (often a typo), so that link stops working and the new address gets
+        // a fresh one. Anyone else's old address is told, so a takeover cannot go unnoticed.
+        const reinvited = after.status === 'PENDING';
+        if (reinvited) await issueInvitation(tx, after);
+        else await mailSignInEmailChanged(tx, before, after);
         await recordAudit(tx, {
           action: 'user.sign_in_email_changed',
           entityType: 'user',
           entityId: id,
           before: { email: before.email },
-          after: { email: after.email, revokedSessions: revoked.length, oldAddressTold: true },
+          after: {
+            email: after.email,
+            revokedSessions: revoked.length,
+            oldAddressTold: !reinvited,
+            reinvited,
+          },
         });
       }
       return toEmployee(tx.actor, after, await repo.listCurrentFiles(tx.db, id));
