@@ -182,6 +182,8 @@ export const UserAbilities = Type.Object({
   delete: Type.Boolean(),
   resendInvitation: Type.Boolean(),
   uploadFiles: Type.Boolean(),
+  /** The sign-in email: only for those within the person's reach (who hold every permission they hold). */
+  changeEmail: Type.Boolean(),
 });
 export type UserAbilities = Static<typeof UserAbilities>;
 

@@ -63,8 +63,8 @@ t.test('HR cannot act on an administrator', async (t) => {
   const seen = await hr.inject({ method: 'GET', url: `/api/users/${admin.user.id}` });
   t.match(
     seen.json().abilities,
-    { edit: true, changeStatus: false, delete: false, resendInvitation: false },
-    'the UI offers HR nothing it would be refused',
+    { edit: true, changeStatus: false, delete: false, resendInvitation: false, changeEmail: false },
+    'the UI offers HR nothing it would be refused (the email field is locked, with the reason)',
   );
 
   const attempts: Array<{ name: string; method: 'PUT' | 'DELETE' | 'POST'; url: string; payload?: object }> =
@@ -210,6 +210,7 @@ t.test(
       payload: { email: 'hoa.do@example.com' },
     });
     t.equal(fixed.statusCode, 200, fixed.body);
+    t.equal(fixed.json().abilities.changeEmail, true, 'HR may change the email of a person within reach');
 
     const check = (token: string) =>
       inject({ method: 'POST', url: '/api/auth/check-sign-up-token', payload: { token } });

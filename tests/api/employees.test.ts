@@ -477,6 +477,7 @@ t.test('employees API', async (t) => {
       delete: false,
       resendInvitation: false,
       uploadFiles: false,
+      changeEmail: false,
     });
     t.notOk('bankAccountNumber' in asViewer.json(), 'the summary carries no private fields');
     t.equal((await viewer.inject({ method: 'GET', url: `/api/users/${thaoId}/employee` })).statusCode, 403);

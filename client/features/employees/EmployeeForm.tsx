@@ -158,22 +158,37 @@ export function EmployeeForm({
     </div>
   );
 
-  const text = (name: FormField, props: { type?: string; inputMode?: 'numeric' | 'tel' | 'email' } = {}) =>
-    field(
+  // The sign-in email of someone above the editor stays as it is (the server refuses it too): say why
+  // rather than offer a field that can only fail.
+  const emailLocked = Boolean(employee && !readOnly && !employee.abilities.changeEmail);
+  const text = (name: FormField, props: { type?: string; inputMode?: 'numeric' | 'tel' | 'email' } = {}) => {
+    const locked = name === 'email' && emailLocked;
+    const described = [errors[name] && `employee-${name}-error`, locked && `employee-${name}-hint`]
+      .filter(Boolean)
+      .join(' ');
+    return field(
       name,
-      <InputText
-        id={`employee-${name}`}
-        name={name}
-        value={(values[name] as string | null) ?? ''}
-        type={props.type ?? 'text'}
-        inputMode={props.inputMode}
-        readOnly={readOnly}
-        invalid={Boolean(errors[name])}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `employee-${name}-error` : undefined}
-        onChange={(event) => onChange(name, event.target.value)}
-      />,
+      <>
+        <InputText
+          id={`employee-${name}`}
+          name={name}
+          value={(values[name] as string | null) ?? ''}
+          type={props.type ?? 'text'}
+          inputMode={props.inputMode}
+          readOnly={readOnly || locked}
+          invalid={Boolean(errors[name])}
+          aria-invalid={Boolean(errors[name])}
+          aria-describedby={described || undefined}
+          onChange={(event) => onChange(name, event.target.value)}
+        />
+        {locked && (
+          <small className="people-hint" id={`employee-${name}-hint`} data-testid="email-locked-hint">
+            {t('detail.emailLocked')}
+          </small>
+        )}
+      </>,
     );
+  };
 
   const choice = (name: FormField, options: Array<{ value: string; label: string }>, filter = false) =>
     field(

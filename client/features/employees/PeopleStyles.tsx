@@ -40,6 +40,7 @@ const CSS = `
 .people-field .p-inputtext, .people-field .p-dropdown, .people-field .p-calendar, .people-field .p-multiselect,
 .people-field .p-inputtextarea { width: 100%; }
 .people-field .field-error, .people-error { color: var(--red-600, #dc2626); font-size: .85rem; }
+.people-field .people-hint { color: var(--text-color-secondary, #64748b); font-size: .85rem; }
 .people-required { color: var(--red-600, #dc2626); margin-left: .15rem; }
 .people-document { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .people-document__name { overflow-wrap: anywhere; }

@@ -93,5 +93,6 @@ export function personAbilities(actor: Actor, person: PersonSubject): UserAbilit
     delete: a.delete,
     resendInvitation: a.resendInvitation,
     uploadFiles: a.uploadFiles,
+    changeEmail: a.changeEmail,
   };
 }
