@@ -278,7 +278,15 @@ export const BankList = Type.Object({ items: Type.Array(Bank) });
 
 /** Choices for the employee-role field and filter (roles of type EMPLOYEE_ROLE). */
 export const EmployeeRoleOptionList = Type.Object({
-  items: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), status: Type.String() })),
+  items: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      status: Type.String(),
+      /** Whether the caller may give it: they hold every permission it grants. */
+      assignable: Type.Boolean(),
+    }),
+  ),
 });
 export type EmployeeRoleOptionList = Static<typeof EmployeeRoleOptionList>;
 

@@ -303,6 +303,64 @@ t.test('a roles manager cannot gain a permission they lack', async (t) => {
   t.same(members.json().items[0].abilities, { remove: false });
 });
 
+t.test('an employee role grants its permissions: HR gives only those it holds itself', async (t) => {
+  const { db, sessionFor } = await buildTestApp(t);
+  const hr = await sessionFor({ builtInRoles: ['hr'] });
+  const colleague = await createUser(db, { email: 'colleague@example.com' });
+  // A job title that carries role management: giving it would hand out roles.manage.
+  const lead = await createRole(db, {
+    name: 'Tech lead',
+    type: 'EMPLOYEE_ROLE',
+    permissions: ['roles.manage'],
+  });
+  const plain = await createRole(db, {
+    name: 'Developer',
+    type: 'EMPLOYEE_ROLE',
+    permissions: ['employees.view'],
+  });
+  const hrPermissionsBefore = (await loadUserActor(db, hr.user)).permissions;
+
+  const options = await hr.inject({ method: 'GET', url: '/api/employee-roles' });
+  t.equal(options.statusCode, 200, options.body);
+  const assignable = Object.fromEntries(
+    (options.json().items as Array<{ id: string; assignable: boolean }>).map((o) => [o.id, o.assignable]),
+  );
+  t.same([assignable[lead.id], assignable[plain.id]], [false, true], 'the form offers only what HR may give');
+
+  for (const [who, id] of [
+    ['themselves', hr.user.id],
+    ['a colleague', colleague.id],
+  ] as const) {
+    const response = await hr.inject({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      payload: { employeeRoleId: lead.id },
+    });
+    t.equal(response.statusCode, 422, `HR giving ${who} the role: ${response.body}`);
+    t.match(response.json().details, [{ field: 'employeeRoleId', code: 'rolePermissionsNotHeld' }]);
+  }
+  const created = await hr.inject({
+    method: 'POST',
+    url: '/api/users',
+    payload: { firstName: 'Tú', lastName: 'Lý', email: 'tu.ly@example.com', employeeRoleId: lead.id },
+  });
+  t.equal(created.statusCode, 422, 'nor to someone new');
+  const holders = await db
+    .selectFrom('user_roles')
+    .select('user_id')
+    .where('role_id', '=', lead.id)
+    .execute();
+  t.same(holders, [], 'nobody holds the role');
+  t.same((await loadUserActor(db, hr.user)).permissions, hrPermissionsBefore, 'HR gained nothing');
+
+  const allowed = await hr.inject({
+    method: 'PUT',
+    url: `/api/users/${colleague.id}`,
+    payload: { employeeRoleId: plain.id },
+  });
+  t.equal(allowed.statusCode, 200, 'a role within HR’s own permissions is fine');
+});
+
 t.test('Admin members change only by whoever holds every permission', async (t) => {
   const { db, sessionFor } = await buildTestApp(t);
   const adminRole = (

@@ -234,7 +234,9 @@ export function EmployeeForm({
     departmentOptions.push({ value: employee.department.id, label: employee.department.name });
   }
   const roleOptions = (roles.data?.items ?? [])
-    .filter((r) => r.status === 'ACTIVE' || r.id === values.employeeRoleId)
+    // A role the editor may not give (it grants permissions they lack) is not offered; the person's
+    // current one stays visible.
+    .filter((r) => (r.status === 'ACTIVE' && r.assignable) || r.id === employee?.employeeRole?.id)
     .map((r) => ({ value: r.id, label: r.name }));
 
   return (

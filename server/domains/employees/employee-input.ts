@@ -13,6 +13,7 @@ import {
   type SchemaError,
 } from '../../../shared/rules/problems.ts';
 import type { ServiceContext } from '../../core/context.ts';
+import { holdsAll } from '../../core/policy.ts';
 import type { UserUpdate } from '../../db/database.ts';
 import { findDepartmentsByIds } from '../departments/department-lookup.service.ts';
 import { findBanksByIds, findEmployeeRoles } from './employees.repository.ts';
@@ -130,8 +131,14 @@ export async function referenceProblems(
     if (change.employeeRoleId) {
       const role = roleById.get(change.employeeRoleId);
       if (!role) problems.push({ field: 'employeeRoleId', code: 'unknownEmployeeRole' });
-      else if (role.status !== 'ACTIVE' && change.current?.employeeRoleId !== role.id) {
-        problems.push({ field: 'employeeRoleId', code: 'inactiveEmployeeRole' });
+      else if (change.current?.employeeRoleId !== role.id) {
+        if (role.status !== 'ACTIVE')
+          problems.push({ field: 'employeeRoleId', code: 'inactiveEmployeeRole' });
+        // An employee role's permissions apply company-wide, so giving one is giving its permissions:
+        // nobody hands out more than they hold (HR cannot make themselves or anyone else an admin).
+        else if (!holdsAll(ctx.actor, role.permissions)) {
+          problems.push({ field: 'employeeRoleId', code: 'rolePermissionsNotHeld' });
+        }
       }
     }
     if (change.bankId && !bankIds.has(change.bankId)) problems.push({ field: 'bankId', code: 'unknownBank' });

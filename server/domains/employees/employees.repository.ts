@@ -320,6 +320,18 @@ export async function findEmployeeRoles(db: Db, by: { ids?: readonly string[]; n
   let query = db
     .selectFrom('roles')
     .select(['id', 'name', 'status'])
+    // An employee role grants its permissions company-wide: the editor's reach is checked against them.
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('role_permissions')
+            .select(sql<string[]>`array_agg(permission_key)`.as('keys'))
+            .whereRef('role_permissions.role_id', '=', 'roles.id'),
+          sql<string[]>`'{}'::text[]`,
+        )
+        .as('permissions'),
+    )
     .where('type', '=', 'EMPLOYEE_ROLE')
     .where('deleted_at', 'is', null);
   if (by.ids) query = query.where('id', 'in', [...by.ids]);

@@ -16,7 +16,7 @@ import type {
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, isUniqueViolation, validationError } from '../../core/errors.ts';
-import { isSelf } from '../../core/policy.ts';
+import { holdsAll, isSelf } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { paginate } from '../../core/paging.ts';
 import { keepAnActiveAdministrator } from '../access/grants.ts';
@@ -351,7 +351,12 @@ export async function listEmployeeRoleOptions(ctx: ServiceContext) {
   const roles = await repo.findEmployeeRoles(ctx.db, {});
   return roles
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((r) => ({ id: r.id, name: r.name, status: r.status }));
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      status: r.status,
+      assignable: holdsAll(ctx.actor, r.permissions),
+    }));
 }
 
 /** The banks of Viet Nam for the bank field. */
