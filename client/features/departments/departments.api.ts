@@ -1,4 +1,5 @@
 import type { Department, DepartmentPage } from '../../../shared/departments.schemas.ts';
+import { MAX_PER_PAGE } from '../../../shared/paging.schemas.ts';
 import { api, toQuery } from '../../api/http.ts';
 
 export interface DepartmentInput {
@@ -16,6 +17,15 @@ export interface DepartmentListParams {
 
 export const departmentsApi = {
   list: (params: DepartmentListParams = {}) => api<DepartmentPage>(`/departments${toQuery({ ...params })}`),
+  /** Every department, page after page (a company has tens, so usually one request). */
+  async listAll(): Promise<Department[]> {
+    const items: Department[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await departmentsApi.list({ page, perPage: MAX_PER_PAGE });
+      items.push(...answer.items);
+      if (page >= answer.lastPage) return items;
+    }
+  },
   get: (id: string) => api<Department>(`/departments/${id}`),
   create: (input: DepartmentInput) => api<Department>('/departments', { method: 'POST', body: input }),
   update: (id: string, input: DepartmentInput) =>

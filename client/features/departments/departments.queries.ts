@@ -29,7 +29,7 @@ export function useDepartment(id: string | null) {
 export function useDepartmentOptions(enabled = true) {
   return useQuery({
     queryKey: departmentKeys.options,
-    queryFn: () => departmentsApi.list({ perPage: 500 }),
+    queryFn: async () => ({ items: await departmentsApi.listAll() }),
     enabled,
   });
 }
