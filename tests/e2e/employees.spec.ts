@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createRole } from '../helpers/factories.ts';
+import { createRole, createUser } from '../helpers/factories.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -110,4 +110,35 @@ test('the employee list is usable on a phone (390 px)', async ({ page, signInAs 
   expect(overflow, 'no sideways scrolling of the page').toBeLessThanOrEqual(1);
   await page.getByTestId('create-employee').click();
   await expect(page.getByLabel('Last name')).toBeInViewport();
+});
+
+test('HR sees why an administrator’s sign-in email is locked, and is offered only roles it may give', async ({
+  page,
+  db,
+  signInAs,
+}) => {
+  const unique = randomBytes(3).toString('hex');
+  const admin = await createUser(db, { builtInRoles: ['admin'], email: `boss.${unique}@example.com` });
+  const lead = await createRole(db, {
+    name: `Tech lead ${unique}`,
+    type: 'EMPLOYEE_ROLE',
+    permissions: ['roles.manage'],
+  });
+  const developer = await createRole(db, { name: `Developer ${unique}`, type: 'EMPLOYEE_ROLE' });
+  await signInAs({ builtInRoles: ['hr'] });
+
+  await page.goto(`/employee-management/employee/${admin.id}`);
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveValue(admin.email);
+  await expect(email).not.toBeEditable();
+  await expect(page.getByTestId('email-locked-hint')).toContainText('every permission this person holds');
+
+  await page
+    .locator('.p-dropdown')
+    .filter({ has: page.locator('#employee-employeeRoleId') })
+    .click();
+  const panel = page.locator('.p-dropdown-panel');
+  await panel.locator('input.p-dropdown-filter').fill(unique);
+  await expect(panel.getByRole('option', { name: developer.name, exact: true })).toBeVisible();
+  await expect(panel.getByRole('option', { name: lead.name, exact: true })).toHaveCount(0);
 });
