@@ -165,7 +165,8 @@ export { AVATAR_MAX_BYTES, AVATAR_TYPES } from './rules/avatar.ts';
 
 // Access requests.
 
-export const AccessRequestStatus = Type.Enum(['PENDING', 'GRANTED', 'DENIED']);
+export const ACCESS_REQUEST_STATUSES = ['PENDING', 'GRANTED', 'DENIED'] as const;
+export const AccessRequestStatus = Type.Enum(ACCESS_REQUEST_STATUSES);
 
 export const AccessRequestBody = Type.Object(
   {
