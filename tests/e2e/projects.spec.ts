@@ -26,7 +26,11 @@ async function addMember(page: Page, search: string, email: string, role: string
   const dialog = page.getByRole('dialog', { name: 'Add a member' });
   await expect(dialog).toBeVisible();
   await dialog.locator('#member-person').fill(search);
-  await page.locator('.p-autocomplete-panel').getByText(email).click();
+  // The suggestion is picked once the list has settled, and the field then names the person.
+  const suggestion = page.locator('.p-autocomplete-panel').getByRole('option').filter({ hasText: email });
+  await expect(suggestion).toBeVisible();
+  await suggestion.click();
+  await expect(dialog.locator('#member-person')).toHaveValue(new RegExp(email.replaceAll('.', '\\.')));
   await choose(page, 'member-role', role);
   await dialog.getByTestId('member-save').click();
   await expect(dialog).toBeHidden();
@@ -112,7 +116,7 @@ test('a client, a project under it, members with roles, a stage move, then the p
   // Deactivating the project deactivates its members.
   await page.getByTestId('project-deactivate').click();
   await expect(page.getByText('All 2 active members are deactivated too')).toBeVisible();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Deactivate project' }).click();
   await expect(page.getByTestId('project-status')).toHaveText('Inactive');
   await expect(page.getByTestId(`member-status-${lan.email}`)).toHaveText('Inactive');
   await expect(page.getByTestId(`member-status-${minh.email}`)).toHaveText('Inactive');

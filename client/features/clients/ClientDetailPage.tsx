@@ -1,17 +1,17 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { Toast } from 'primereact/toast';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ProjectSummary } from '../../../shared/projects.schemas.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { PageLoading } from '../../layout/PageLoading.tsx';
 import { showDate } from '../projects/project-dates.ts';
-import { failureOf } from '../projects/projects.queries.ts';
 import { StageTag, StatusTag } from '../projects/ProjectsPanel.tsx';
 import { ProjectStyles } from '../projects/ProjectStyles.tsx';
 import { ClientDialog } from './ClientDialog.tsx';
@@ -35,7 +35,7 @@ export default function ClientDetailPage() {
         <ProjectStyles />
         <Message
           severity="warn"
-          text={client.error ? failureOf(client.error, t).message : t('clients.notFound')}
+          text={client.error ? errorMessage(client.error, t) : t('clients.notFound')}
         />
         <Link to="/client-management">{t('clients.back')}</Link>
       </div>
@@ -50,7 +50,7 @@ export default function ClientDetailPage() {
         after?.();
       },
       onError: (error) =>
-        toast.current?.show({ severity: 'error', summary: failureOf(error, t).message, life: 6000 }),
+        toast.current?.show({ severity: 'error', summary: errorMessage(error, t), life: 6000 }),
     });
 
   return (
@@ -184,26 +184,39 @@ export default function ClientDetailPage() {
           }}
         />
       )}
-      <ConfirmDialog
+      <ConfirmAction
         visible={Boolean(pending)}
-        onHide={() => setPending(null)}
-        header={t(pending === 'delete' ? 'clients.deleteTitle' : 'clients.deactivateTitle', {
+        onCancel={() => setPending(null)}
+        title={t(pending === 'delete' ? 'clients.deleteTitle' : 'clients.deactivateTitle', {
           name: data.name,
         })}
         message={t(pending === 'delete' ? 'clients.deleteBody' : 'clients.deactivateBody')}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('actions.yes')}
-        rejectLabel={t('actions.no')}
-        acceptClassName={pending === 'delete' ? 'p-button-danger' : 'p-button-warning'}
-        accept={() => {
+        action={t(pending === 'delete' ? 'clients.deleteAction' : 'clients.deactivateAction')}
+        severity={pending === 'delete' ? 'danger' : 'warning'}
+        // Only a client without live projects can go: say so instead of offering a refusal.
+        disabledReason={
+          pending === 'delete' && data.projectCount > 0
+            ? t('clients.deleteBlocked', { count: data.projectCount })
+            : null
+        }
+        busy={change.isPending}
+        onConfirm={() => {
+          const after = () => setPending(null);
           if (pending === 'delete')
             run(
               () => clientsApi.remove(id),
               t('clients.deleted', { name: data.name }),
-              () => navigate('/client-management', { replace: true }),
+              () => {
+                after();
+                void navigate('/client-management', { replace: true });
+              },
             );
           else
-            run(() => clientsApi.setStatus(id, 'DEACTIVATE'), t('clients.deactivated', { name: data.name }));
+            run(
+              () => clientsApi.setStatus(id, 'DEACTIVATE'),
+              t('clients.deactivated', { name: data.name }),
+              after,
+            );
         }}
       />
     </div>

@@ -3,11 +3,14 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_TYPES, type Client, type ClientType } from '../../../shared/projects.schemas.ts';
-import { failureOf } from '../projects/projects.queries.ts';
-import { clientsApi, useClientChange } from './clients.queries.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { useUnsavedChanges } from '../../forms/UnsavedChangesGuard.tsx';
+import { projectKeys } from '../projects/projects.queries.ts';
+import { clientsApi, type ClientInput } from './clients.api.ts';
+import { clientKeys } from './clients.queries.ts';
 
 /** Create or edit a client: name, type, email and description. */
 export function ClientDialog({
@@ -20,58 +23,86 @@ export function ClientDialog({
   onSaved: (saved: Client) => void;
 }) {
   const { t } = useTranslation(['projects', 'errors']);
-  const [name, setName] = useState(client?.name ?? '');
-  const [type, setType] = useState<ClientType>(client?.type ?? 'EXTERNAL');
-  const [email, setEmail] = useState(client?.email ?? '');
-  const [description, setDescription] = useState(client?.description ?? '');
-  const [problem, setProblem] = useState<ReturnType<typeof failureOf> | null>(null);
-  const save = useClientChange(() => {
-    const input = { name, type, email: email.trim() || null, description: description.trim() || null };
-    return client ? clientsApi.update(client.id, input) : clientsApi.create(input);
+  const form = useFormValues({
+    name: client?.name ?? '',
+    type: (client?.type ?? 'EXTERNAL') as ClientType,
+    email: client?.email ?? '',
+    description: client?.description ?? '',
   });
+  const guard = useUnsavedChanges(form.dirty);
+  const save = useFormMutation({
+    mutationFn: (input: ClientInput) =>
+      client ? clientsApi.update(client.id, input) : clientsApi.create(input),
+    // Names, counts and statuses of clients show in the project lists too.
+    invalidate: [clientKeys.all, projectKeys.all],
+    onSuccess: (saved) => {
+      guard.release();
+      onSaved(saved);
+    },
+  });
+  const { values, set } = form;
+  const errors = save.fieldErrors;
 
   function submit() {
-    setProblem(null);
     // The required name is checked here too, so an empty form says so without a round trip.
-    if (!name.trim()) {
-      setProblem({ message: '', fields: { name: t('errors:validation.required') } });
+    if (!values.name.trim()) {
+      save.setProblems({ name: t('errors:validation.required') });
       return;
     }
-    save.mutate(undefined, { onSuccess: onSaved, onError: (error) => setProblem(failureOf(error, t)) });
+    void save.submit({
+      name: values.name,
+      type: values.type,
+      email: values.email.trim() || null,
+      description: values.description.trim() || null,
+    });
   }
 
+  const change = <K extends keyof typeof values>(field: K, value: (typeof values)[K]) => {
+    set(field, value);
+    save.clear(field);
+  };
   const fieldError = (field: string) =>
-    problem?.fields[field] ? <small className="pm-error">{problem.fields[field]}</small> : null;
+    errors[field] ? (
+      <small className="pm-error" role="alert">
+        {errors[field]}
+      </small>
+    ) : null;
 
   return (
     <Dialog
       visible
       header={client ? t('clients.editTitle') : t('clients.createTitle')}
       onHide={onClose}
+      className="form-dialog"
       style={{ width: 'min(36rem, 96vw)' }}
+      draggable={false}
       footer={
         <div className="pm-footer">
-          <Button label={t('actions.cancel')} text onClick={onClose} />
+          <Button type="button" label={t('actions.cancel')} text onClick={onClose} />
           <Button
+            type="submit"
+            form={form.formId}
             label={t('actions.save')}
             icon="pi pi-check"
-            loading={save.isPending}
-            onClick={submit}
+            loading={save.submitting}
             data-testid="client-save"
           />
         </div>
       }
     >
+      {guard.prompt}
       <form
+        id={form.formId}
         className="pm-page"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           submit();
         }}
       >
-        {problem?.message && !Object.keys(problem.fields).length && (
+        {save.message && (
           <p className="pm-error" role="alert">
-            {problem.message}
+            {save.message}
           </p>
         )}
         <div className="pm-field">
@@ -81,10 +112,11 @@ export function ClientDialog({
           </label>
           <InputText
             id="client-name"
-            value={name}
+            name="name"
+            value={values.name}
             maxLength={255}
-            invalid={Boolean(problem?.fields.name)}
-            onChange={(event) => setName(event.target.value)}
+            invalid={Boolean(errors.name)}
+            onChange={(event) => change('name', event.target.value)}
             autoFocus
           />
           {fieldError('name')}
@@ -93,9 +125,9 @@ export function ClientDialog({
           <label htmlFor="client-type">{t('fields.type')}</label>
           <Dropdown
             inputId="client-type"
-            value={type}
+            value={values.type}
             options={CLIENT_TYPES.map((value) => ({ value, label: t(`clientType.${value}`) }))}
-            onChange={(event) => setType(event.value as ClientType)}
+            onChange={(event) => change('type', event.value as ClientType)}
           />
           {fieldError('type')}
         </div>
@@ -103,11 +135,12 @@ export function ClientDialog({
           <label htmlFor="client-email">{t('fields.email')}</label>
           <InputText
             id="client-email"
+            name="email"
             type="email"
-            value={email}
+            value={values.email}
             maxLength={255}
-            invalid={Boolean(problem?.fields.email)}
-            onChange={(event) => setEmail(event.target.value)}
+            invalid={Boolean(errors.email)}
+            onChange={(event) => change('email', event.target.value)}
           />
           {fieldError('email')}
         </div>
@@ -115,11 +148,13 @@ export function ClientDialog({
           <label htmlFor="client-description">{t('fields.description')}</label>
           <InputTextarea
             id="client-description"
-            value={description}
+            name="description"
+            value={values.description}
             rows={3}
             autoResize
             maxLength={5000}
-            onChange={(event) => setDescription(event.target.value)}
+            invalid={Boolean(errors.description)}
+            onChange={(event) => change('description', event.target.value)}
           />
           {fieldError('description')}
         </div>

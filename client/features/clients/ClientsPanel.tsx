@@ -1,6 +1,5 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
@@ -9,6 +8,7 @@ import { Tag } from 'primereact/tag';
 import type { Toast } from 'primereact/toast';
 import { useDeferredValue, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.ts';
 import { Link, useNavigate } from 'react-router';
 import {
   ACTIVE_STATUSES,
@@ -19,7 +19,7 @@ import {
   type ListExportFormat,
 } from '../../../shared/projects.schemas.ts';
 import { usePermission } from '../../api/session.ts';
-import { failureOf } from '../projects/projects.queries.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { ClientDialog } from './ClientDialog.tsx';
 import { clientsApi, useClientChange, useClientList, type ClientListParams } from './clients.queries.ts';
 
@@ -27,7 +27,7 @@ type Pending = { kind: 'delete' | 'deactivate'; client: Client } | null;
 
 /** The client list: search, type and status filters, sort, server-side pages, export and actions. */
 export function ClientsPanel({ toast }: { toast: RefObject<Toast | null> }) {
-  const { t, i18n } = useTranslation(['projects', 'errors']);
+  const { t } = useTranslation(['projects', 'errors']);
   const navigate = useNavigate();
   const canManage = usePermission('clients.manage');
   const [search, setSearch] = useState('');
@@ -47,20 +47,26 @@ export function ClientsPanel({ toast }: { toast: RefObject<Toast | null> }) {
 
   const notify = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 4000 });
   const fail = (error: unknown) =>
-    toast.current?.show({ severity: 'error', summary: failureOf(error, t).message, life: 6000 });
-  const run = (action: () => Promise<unknown>, done: string) =>
-    change.mutate(action, { onSuccess: () => notify(done), onError: fail });
+    toast.current?.show({ severity: 'error', summary: errorMessage(error, t), life: 6000 });
+  const run = (action: () => Promise<unknown>, done: string, after?: () => void) =>
+    change.mutate(action, {
+      onSuccess: () => {
+        notify(done);
+        after?.();
+      },
+      onError: fail,
+    });
 
   async function exportAs(format: ListExportFormat) {
     setExporting(true);
     try {
       const { page: _page, perPage: _perPage, ...rest } = params;
-      await clientsApi.exportFile(format, rest, i18n.language);
+      await clientsApi.exportFile(format, rest);
     } catch (error) {
       toast.current?.show({
         severity: 'error',
         summary: t('messages.exportFailed'),
-        detail: failureOf(error, t).message,
+        detail: errorMessage(error, t),
       });
     } finally {
       setExporting(false);
@@ -189,7 +195,7 @@ export function ClientsPanel({ toast }: { toast: RefObject<Toast | null> }) {
           />
         </label>
       </div>
-      {list.isError && <p className="pm-error">{failureOf(list.error, t).message}</p>}
+      {list.isError && <p className="pm-error">{errorMessage(list.error, t)}</p>}
       <DataTable
         className="pm-table"
         value={list.data?.items ?? []}
@@ -266,28 +272,36 @@ export function ClientsPanel({ toast }: { toast: RefObject<Toast | null> }) {
           }}
         />
       )}
-      <ConfirmDialog
+      <ConfirmAction
         visible={Boolean(pending)}
-        onHide={() => setPending(null)}
-        header={t(pending?.kind === 'delete' ? 'clients.deleteTitle' : 'clients.deactivateTitle', {
+        onCancel={() => setPending(null)}
+        title={t(pending?.kind === 'delete' ? 'clients.deleteTitle' : 'clients.deactivateTitle', {
           name: pending?.client.name ?? '',
         })}
         message={t(pending?.kind === 'delete' ? 'clients.deleteBody' : 'clients.deactivateBody')}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('actions.yes')}
-        rejectLabel={t('actions.no')}
-        acceptClassName={pending?.kind === 'delete' ? 'p-button-danger' : 'p-button-warning'}
-        accept={() => {
+        action={t(pending?.kind === 'delete' ? 'clients.deleteAction' : 'clients.deactivateAction')}
+        severity={pending?.kind === 'delete' ? 'danger' : 'warning'}
+        // Only a client without live projects can go: say so instead of offering a refusal.
+        disabledReason={
+          pending?.kind === 'delete' && pending.client.projectCount > 0
+            ? t('clients.deleteBlocked', { count: pending.client.projectCount })
+            : null
+        }
+        busy={change.isPending}
+        onConfirm={() => {
           const target = pending!;
+          const after = () => setPending(null);
           if (target.kind === 'delete')
             run(
               () => clientsApi.remove(target.client.id),
               t('clients.deleted', { name: target.client.name }),
+              after,
             );
           else
             run(
               () => clientsApi.setStatus(target.client.id, 'DEACTIVATE'),
               t('clients.deactivated', { name: target.client.name }),
+              after,
             );
         }}
       />

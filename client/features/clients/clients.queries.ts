@@ -1,28 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Client,
-  ClientDetail,
-  ClientFilters,
-  ClientPage,
-  ClientType,
-  ListExportFormat,
-} from '../../../shared/projects.schemas.ts';
-import { api } from '../../api/http.ts';
-import { downloadFile, toQuery } from '../projects/projects.queries.ts';
+import { clientsApi, type ClientListParams } from './clients.api.ts';
 
-/** Clients as React Query hooks; every query key comes from `clientKeys`. */
+/** Clients as React Query hooks; every query key comes from `clientKeys`. The calls are in clients.api.ts. */
 
-export interface ClientListParams extends ClientFilters {
-  page: number;
-  perPage: number;
-}
-
-export interface ClientInput {
-  name?: string;
-  type?: ClientType;
-  email?: string | null;
-  description?: string | null;
-}
+export type { ClientInput, ClientListParams } from './clients.api.ts';
+export { clientsApi } from './clients.api.ts';
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -30,18 +12,6 @@ export const clientKeys = {
   detail: (id: string) => ['clients', 'detail', id] as const,
   /** Every client by name, for filters. */
   options: ['clients', 'options'] as const,
-};
-
-export const clientsApi = {
-  list: (params: ClientListParams) => api<ClientPage>(`/clients${toQuery(params)}`),
-  get: (id: string) => api<ClientDetail>(`/clients/${id}`),
-  create: (input: ClientInput) => api<Client>('/clients', { method: 'POST', body: input }),
-  update: (id: string, input: ClientInput) => api<Client>(`/clients/${id}`, { method: 'PUT', body: input }),
-  setStatus: (id: string, status: 'ACTIVE' | 'DEACTIVATE') =>
-    api<Client>(`/clients/${id}/status`, { method: 'PUT', body: { status } }),
-  remove: (id: string) => api<void>(`/clients/${id}`, { method: 'DELETE' }),
-  exportFile: (format: ListExportFormat, filters: ClientFilters, language: string) =>
-    downloadFile(`/clients/export${toQuery({ ...filters, format })}`, `clients.${format}`, language),
 };
 
 export function useClientList(params: ClientListParams) {

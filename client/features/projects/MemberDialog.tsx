@@ -3,18 +3,15 @@ import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '../../../shared/projects.schemas.ts';
-import { PICKER_FORMAT, fromPickerDate, toPickerDate } from './project-dates.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { clientKeys } from '../clients/clients.queries.ts';
+import { PICKER_FORMAT, fromPickerDate, toPickerDate, typedPickerDate } from './project-dates.ts';
 import { PersonPicker } from './PersonPicker.tsx';
-import {
-  failureOf,
-  projectsApi,
-  useProjectChange,
-  useProjectRoles,
-  type PersonOption,
-} from './projects.queries.ts';
+import { projectsApi, type MemberInput, type PersonOption } from './projects.api.ts';
+import { projectKeys, useProjectRoles } from './projects.queries.ts';
 
 /** Adds a member (person, project role, note, joined and exited dates) or edits one (all but the person). */
 export function MemberDialog({
@@ -30,46 +27,62 @@ export function MemberDialog({
 }) {
   const { t } = useTranslation(['projects', 'errors']);
   const roles = useProjectRoles();
-  const [person, setPerson] = useState<PersonOption | null>(member?.person ?? null);
-  const [roleId, setRoleId] = useState<string | null>(member?.role.id ?? null);
-  const [note, setNote] = useState(member?.note ?? '');
-  // A new member joins today unless told otherwise.
-  const [joinedAt, setJoinedAt] = useState<string | null>(
-    member ? member.joinedAt : fromPickerDate(new Date()),
+  const form = useFormValues(
+    {
+      person: (member?.person ?? null) as PersonOption | null,
+      roleId: member?.role.id ?? null,
+      note: member?.note ?? '',
+      // A new member joins today unless told otherwise.
+      joinedAt: member ? member.joinedAt : fromPickerDate(new Date()),
+      exitedAt: member?.exitedAt ?? null,
+    },
+    { parse: { joinedAt: typedPickerDate, exitedAt: typedPickerDate } },
   );
-  const [exitedAt, setExitedAt] = useState<string | null>(member?.exitedAt ?? null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
-  const save = useProjectChange(projectId, () => {
-    const input = { roleId: roleId!, note: note.trim() || null, joinedAt, exitedAt };
-    return member
-      ? projectsApi.updateMember(projectId, member.id, input)
-      : projectsApi.addMember(projectId, { ...input, userId: person!.id });
+  const { values } = form;
+  const save = useFormMutation({
+    mutationFn: (input: MemberInput) =>
+      member
+        ? projectsApi.updateMember(projectId, member.id, input)
+        : projectsApi.addMember(projectId, input),
+    // The project's members, its member count in the lists, and the person's projects.
+    invalidate: [projectKeys.all, clientKeys.all],
+    onSuccess: (saved) => onSaved(saved),
   });
+  const errors = save.fieldErrors;
+  // A refusal that is not about a field of this form (an inactive project) is said above it.
+  const message = errors.projectId ?? save.message;
 
   function submit() {
     const problems: Record<string, string> = {};
-    if (!member && !person) problems.userId = t('errors:validation.required');
-    if (!roleId) problems.roleId = t('errors:validation.required');
-    if (joinedAt && exitedAt && exitedAt <= joinedAt)
+    if (!member && !values.person) problems.userId = t('errors:validation.required');
+    if (!values.roleId) problems.roleId = t('errors:validation.required');
+    if (values.joinedAt && values.exitedAt && values.exitedAt <= values.joinedAt)
       problems.exitedAt = t('errors:validation.exitBeforeJoin');
-    setErrors(problems);
-    setMessage('');
+    save.setProblems(problems);
     if (Object.keys(problems).length) return;
-    save.mutate(undefined, {
-      onSuccess: (saved) => onSaved(saved as Member),
-      onError: (error) => {
-        const failure = failureOf(error, t);
-        setErrors(failure.fields);
-        // A refusal that is not about one field (an inactive project) is said above the form.
-        if (failure.fields.projectId) setMessage(failure.fields.projectId);
-        else if (!Object.keys(failure.fields).length) setMessage(failure.message);
-      },
-    });
+    const input: MemberInput = {
+      roleId: values.roleId!,
+      note: values.note.trim() || null,
+      joinedAt: values.joinedAt,
+      exitedAt: values.exitedAt,
+    };
+    void save.submit(member ? input : { ...input, userId: values.person!.id });
   }
 
+  const change = <K extends keyof typeof values>(
+    field: K,
+    value: (typeof values)[K],
+    errorField: string = field,
+  ) => {
+    form.set(field, value);
+    save.clear(errorField);
+  };
   const error = (field: string) =>
-    errors[field] ? <small className="pm-error">{errors[field]}</small> : null;
+    errors[field] ? (
+      <small className="pm-error" role="alert">
+        {errors[field]}
+      </small>
+    ) : null;
   const name = member ? [member.person.lastName, member.person.firstName].filter(Boolean).join(' ') : '';
   const roleOptions = (roles.data?.items ?? []).map((role) => ({ value: role.id, label: role.name }));
   // The current role stays choosable even when it was deactivated since.
@@ -81,22 +94,27 @@ export function MemberDialog({
       visible
       header={member ? t('members.editTitle', { name }) : t('members.addTitle')}
       onHide={onClose}
+      className="form-dialog"
       style={{ width: 'min(38rem, 96vw)' }}
+      draggable={false}
       footer={
         <div className="pm-footer">
-          <Button label={t('actions.cancel')} text onClick={onClose} />
+          <Button type="button" label={t('actions.cancel')} text onClick={onClose} />
           <Button
+            type="submit"
+            form={form.formId}
             label={t('actions.save')}
             icon="pi pi-check"
-            loading={save.isPending}
-            onClick={submit}
+            loading={save.submitting}
             data-testid="member-save"
           />
         </div>
       }
     >
       <form
+        id={form.formId}
         className="pm-page"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -115,8 +133,8 @@ export function MemberDialog({
             </label>
             <PersonPicker
               inputId="member-person"
-              value={person}
-              onChange={setPerson}
+              value={values.person}
+              onChange={(person) => change('person', person, 'userId')}
               invalid={Boolean(errors.userId)}
             />
             {error('userId')}
@@ -129,13 +147,13 @@ export function MemberDialog({
           </label>
           <Dropdown
             inputId="member-role"
-            value={roleId}
+            value={values.roleId}
             options={roleOptions}
             placeholder={t('members.rolePlaceholder')}
             emptyMessage={t('members.noRoles')}
             filter
             invalid={Boolean(errors.roleId)}
-            onChange={(event) => setRoleId(event.value as string)}
+            onChange={(event) => change('roleId', event.value as string)}
           />
           {error('roleId')}
         </div>
@@ -144,12 +162,13 @@ export function MemberDialog({
             <label htmlFor="member-joinedAt">{t('fields.joinedAt')}</label>
             <Calendar
               inputId="member-joinedAt"
-              value={toPickerDate(joinedAt)}
+              name="joinedAt"
+              value={toPickerDate(values.joinedAt)}
               dateFormat={PICKER_FORMAT}
               showIcon
               showButtonBar
               invalid={Boolean(errors.joinedAt)}
-              onChange={(event) => setJoinedAt(fromPickerDate(event.value as Date | null))}
+              onChange={(event) => change('joinedAt', fromPickerDate(event.value as Date | null))}
             />
             {error('joinedAt')}
           </div>
@@ -157,12 +176,13 @@ export function MemberDialog({
             <label htmlFor="member-exitedAt">{t('fields.exitedAt')}</label>
             <Calendar
               inputId="member-exitedAt"
-              value={toPickerDate(exitedAt)}
+              name="exitedAt"
+              value={toPickerDate(values.exitedAt)}
               dateFormat={PICKER_FORMAT}
               showIcon
               showButtonBar
               invalid={Boolean(errors.exitedAt)}
-              onChange={(event) => setExitedAt(fromPickerDate(event.value as Date | null))}
+              onChange={(event) => change('exitedAt', fromPickerDate(event.value as Date | null))}
             />
             {error('exitedAt')}
           </div>
@@ -171,11 +191,12 @@ export function MemberDialog({
           <label htmlFor="member-note">{t('fields.note')}</label>
           <InputTextarea
             id="member-note"
-            value={note}
+            name="note"
+            value={values.note}
             rows={2}
             autoResize
             maxLength={5000}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={(event) => change('note', event.target.value)}
           />
           {error('note')}
         </div>

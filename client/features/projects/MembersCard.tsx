@@ -1,15 +1,16 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import type { Toast } from 'primereact/toast';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.ts';
 import type { Member, ProjectDetail } from '../../../shared/projects.schemas.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { MemberDialog } from './MemberDialog.tsx';
 import { showDate } from './project-dates.ts';
 import { StatusTag } from './ProjectsPanel.tsx';
-import { failureOf, projectsApi, useProjectChange } from './projects.queries.ts';
+import { projectsApi, useProjectChange } from './projects.queries.ts';
 import { PersonBadge } from './ProjectStyles.tsx';
 
 const nameOf = (member: Member) =>
@@ -22,11 +23,14 @@ export function MembersCard({ project, toast }: { project: ProjectDetail; toast:
   const [removing, setRemoving] = useState<Member | null>(null);
   const change = useProjectChange(project.id, (action: () => Promise<unknown>) => action());
   const notify = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 4000 });
-  const run = (action: () => Promise<unknown>, done: string) =>
+  const run = (action: () => Promise<unknown>, done: string, after?: () => void) =>
     change.mutate(action, {
-      onSuccess: () => notify(done),
+      onSuccess: () => {
+        notify(done);
+        after?.();
+      },
       onError: (error) =>
-        toast.current?.show({ severity: 'error', summary: failureOf(error, t).message, life: 6000 }),
+        toast.current?.show({ severity: 'error', summary: errorMessage(error, t), life: 6000 }),
     });
 
   const actions = (member: Member) => (
@@ -144,20 +148,19 @@ export function MembersCard({ project, toast }: { project: ProjectDetail; toast:
           }}
         />
       )}
-      <ConfirmDialog
+      <ConfirmAction
         visible={Boolean(removing)}
-        onHide={() => setRemoving(null)}
-        header={t('members.removeTitle', { name: removing ? nameOf(removing) : '' })}
+        onCancel={() => setRemoving(null)}
+        title={t('members.removeTitle', { name: removing ? nameOf(removing) : '' })}
         message={t('members.removeBody')}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('actions.yes')}
-        rejectLabel={t('actions.no')}
-        acceptClassName="p-button-danger"
-        accept={() => {
+        action={t('members.removeAction')}
+        busy={change.isPending}
+        onConfirm={() => {
           const target = removing!;
           run(
             () => projectsApi.removeMember(project.id, target.id),
             t('members.removed', { name: nameOf(target) }),
+            () => setRemoving(null),
           );
         }}
       />

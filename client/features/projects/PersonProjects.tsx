@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.ts';
 import { Link } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { showDate } from './project-dates.ts';
 import { StageTag, StatusTag } from './ProjectsPanel.tsx';
-import { failureOf, usePersonProjects } from './projects.queries.ts';
+import { usePersonProjects } from './projects.queries.ts';
 import { ProjectStyles } from './ProjectStyles.tsx';
 
 /**
@@ -27,7 +28,7 @@ export function PersonProjects({ userId }: { userId: string }) {
     <section className="pm-card" data-testid="person-projects">
       <ProjectStyles />
       <h3>{t('person.title')}</h3>
-      {projects.isError && <p className="pm-error">{failureOf(projects.error, t).message}</p>}
+      {projects.isError && <p className="pm-error">{errorMessage(projects.error, t)}</p>}
       {projects.data && projects.data.items.length === 0 && <p className="pm-hint">{t('person.empty')}</p>}
       {projects.data && projects.data.items.length > 0 && (
         <ul className="pm-memberships">

@@ -1,12 +1,20 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { useUnsavedChanges } from '../../forms/UnsavedChangesGuard.tsx';
 import { PageLoading } from '../../layout/PageLoading.tsx';
-import { useClient } from '../clients/clients.queries.ts';
-import { ProjectFields, localProblems, type ProjectFormValues } from './ProjectFields.tsx';
-import { failureOf, projectsApi, useProjectChange } from './projects.queries.ts';
+import { clientKeys, useClient } from '../clients/clients.queries.ts';
+import {
+  PROJECT_FORM_PARSE,
+  ProjectFields,
+  localProblems,
+  type ProjectFormValues,
+} from './ProjectFields.tsx';
+import { projectsApi } from './projects.api.ts';
+import { projectKeys } from './projects.queries.ts';
 import { ProjectStyles } from './ProjectStyles.tsx';
 
 /** /client-management/:clientId/project: a new project under a client. */
@@ -15,18 +23,28 @@ export default function ProjectCreatePage() {
   const { t } = useTranslation(['projects', 'errors']);
   const navigate = useNavigate();
   const client = useClient(clientId);
-  const [values, setValues] = useState<ProjectFormValues>({
-    name: '',
-    description: '',
-    startDate: null,
-    endDate: null,
-    stage: 'NEGOTIATION',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
-  const create = useProjectChange('new', (input: ProjectFormValues) =>
-    projectsApi.create(clientId, { ...input, description: input.description.trim() || null }),
+  const form = useFormValues<ProjectFormValues>(
+    { name: '', description: '', startDate: null, endDate: null, stage: 'NEGOTIATION' },
+    { parse: PROJECT_FORM_PARSE },
   );
+  const guard = useUnsavedChanges(form.dirty);
+  const create = useFormMutation({
+    mutationFn: (input: ProjectFormValues) =>
+      projectsApi.create(clientId, {
+        name: input.name,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        stage: input.stage,
+        description: input.description.trim() || null,
+      }),
+    invalidate: [projectKeys.all, clientKeys.all],
+    onSuccess: async (project) => {
+      guard.release();
+      await navigate(`/client-management/${clientId}/project/${project.id}`, {
+        state: { notice: t('projects.created', { name: project.name }) },
+      });
+    },
+  });
 
   if (client.isLoading) return <PageLoading />;
   if (!client.data) {
@@ -40,56 +58,61 @@ export default function ProjectCreatePage() {
   }
 
   function save() {
-    const problems = localProblems(values, t);
-    setErrors(problems);
-    setMessage('');
+    const problems = localProblems(form.values, t);
+    create.setProblems(problems);
     if (Object.keys(problems).length) return;
-    create.mutate(values, {
-      onSuccess: (project) =>
-        navigate(`/client-management/${clientId}/project/${project.id}`, {
-          state: { notice: t('projects.created', { name: project.name }) },
-        }),
-      onError: (error) => {
-        const failure = failureOf(error, t);
-        setErrors(failure.fields);
-        if (!Object.keys(failure.fields).length) setMessage(failure.message);
-      },
-    });
+    void create.submit(form.values);
   }
 
+  const errors = create.fieldErrors;
   return (
     <div className="pm-page" data-testid="project-create">
       <ProjectStyles />
+      {guard.prompt}
       <Link to={`/client-management/${clientId}`}>← {client.data.name}</Link>
       <div className="pm-bar">
         <h2>{t('projects.createTitle', { client: client.data.name })}</h2>
       </div>
       <form
+        id={form.formId}
         className="pm-card pm-page"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           save();
         }}
       >
-        {message && (
+        {create.message && (
           <p className="pm-error" role="alert">
-            {message}
+            {create.message}
           </p>
         )}
         {errors.clientId && <Message severity="warn" text={errors.clientId} />}
-        <ProjectFields values={values} onChange={setValues} errors={errors} withStage />
+        <ProjectFields
+          values={form.values}
+          onChange={(next) => {
+            for (const key of Object.keys(next) as Array<keyof ProjectFormValues & string>) {
+              if (next[key] !== form.values[key]) {
+                form.set(key, next[key]);
+                create.clear(key);
+              }
+            }
+          }}
+          errors={errors}
+          withStage
+        />
         <div className="pm-footer">
           <Button
             type="button"
             label={t('actions.cancel')}
             text
-            onClick={() => navigate(`/client-management/${clientId}`)}
+            onClick={() => void navigate(`/client-management/${clientId}`)}
           />
           <Button
             type="submit"
             label={t('actions.save')}
             icon="pi pi-check"
-            loading={create.isPending}
+            loading={create.submitting}
             data-testid="project-save"
           />
         </div>

@@ -1,18 +1,28 @@
 import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { Toast } from 'primereact/toast';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.ts';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PROJECT_STAGES, type ProjectDetail, type ProjectStage } from '../../../shared/projects.schemas.ts';
 import { formatDate } from '../../../shared/rules/format.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { useUnsavedChanges } from '../../forms/UnsavedChangesGuard.tsx';
 import { PageLoading } from '../../layout/PageLoading.tsx';
+import { clientKeys } from '../clients/clients.queries.ts';
 import { MembersCard } from './MembersCard.tsx';
-import { ProjectFields, localProblems, type ProjectFormValues } from './ProjectFields.tsx';
+import {
+  PROJECT_FORM_PARSE,
+  ProjectFields,
+  localProblems,
+  type ProjectFormValues,
+} from './ProjectFields.tsx';
 import { StageTag, StatusTag } from './ProjectsPanel.tsx';
-import { failureOf, projectsApi, useProject, useProjectChange } from './projects.queries.ts';
+import { projectKeys, projectsApi, useProject, useProjectChange } from './projects.queries.ts';
 import { ProjectStyles } from './ProjectStyles.tsx';
 
 /**
@@ -31,7 +41,7 @@ export default function ProjectDetailPage() {
         <ProjectStyles />
         <Message
           severity="warn"
-          text={project.error ? failureOf(project.error, t).message : t('projects.notFound')}
+          text={project.error ? errorMessage(project.error, t) : t('projects.notFound')}
         />
         <Link to={clientId ? `/client-management/${clientId}` : '/client-management?tab=projects'}>
           {t('projects.back')}
@@ -53,19 +63,19 @@ function valuesOf(project: ProjectDetail): ProjectFormValues {
 }
 
 function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?: string }) {
-  const { t, i18n } = useTranslation(['projects', 'errors']);
+  const { t } = useTranslation(['projects', 'errors']);
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useRef<Toast>(null);
-  const [values, setValues] = useState(() => valuesOf(project));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormValues<ProjectFormValues>(() => valuesOf(project), { parse: PROJECT_FORM_PARSE });
+  const guard = useUnsavedChanges(form.dirty);
   const [nextStage, setNextStage] = useState<ProjectStage | null>(null);
   const [pending, setPending] = useState<'delete' | 'deactivate' | null>(null);
   const [exporting, setExporting] = useState(false);
   const change = useProjectChange(project.id, (action: () => Promise<unknown>) => action());
   const notify = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 4000 });
   const fail = (error: unknown) =>
-    toast.current?.show({ severity: 'error', summary: failureOf(error, t).message, life: 6000 });
+    toast.current?.show({ severity: 'error', summary: errorMessage(error, t), life: 6000 });
   const run = (action: () => Promise<unknown>, done: string, after?: () => void) =>
     change.mutate(action, {
       onSuccess: () => {
@@ -87,37 +97,37 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
   const backTo = clientId ? `/client-management/${clientId}` : '/client-management?tab=projects';
   const current = PROJECT_STAGES.indexOf(project.stage);
 
-  function saveDetails() {
-    const problems = localProblems(values, t);
-    setErrors(problems);
+  const saveDetails = useFormMutation({
+    mutationFn: (values: ProjectFormValues) =>
+      projectsApi.update(project.id, {
+        name: values.name,
+        description: values.description.trim() || null,
+        startDate: values.startDate,
+        endDate: values.endDate,
+      }),
+    invalidate: [projectKeys.all, clientKeys.all],
+    onSuccess: (saved) => {
+      form.reset(valuesOf(saved));
+      notify(t('projects.saved', { name: saved.name }));
+    },
+  });
+
+  function submitDetails() {
+    const problems = localProblems(form.values, t);
+    saveDetails.setProblems(problems);
     if (Object.keys(problems).length) return;
-    change.mutate(
-      () =>
-        projectsApi.update(project.id, {
-          name: values.name,
-          description: values.description.trim() || null,
-          startDate: values.startDate,
-          endDate: values.endDate,
-        }),
-      {
-        onSuccess: () => notify(t('projects.saved', { name: values.name.trim() })),
-        onError: (error) => {
-          setErrors(failureOf(error, t).fields);
-          fail(error);
-        },
-      },
-    );
+    void saveDetails.submit(form.values);
   }
 
   async function exportFile() {
     setExporting(true);
     try {
-      await projectsApi.exportFile(project.id, project.name, i18n.language);
+      await projectsApi.exportFile(project.id, project.name);
     } catch (error) {
       toast.current?.show({
         severity: 'error',
         summary: t('messages.exportFailed'),
-        detail: failureOf(error, t).message,
+        detail: errorMessage(error, t),
       });
     } finally {
       setExporting(false);
@@ -128,6 +138,7 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
     <div className="pm-page" data-testid="project-detail">
       <ProjectStyles />
       <Toast ref={toast} position="bottom-right" />
+      {guard.prompt}
       <Link to={backTo}>← {clientId ? project.client.name : t('projects.back')}</Link>
       <div className="pm-bar">
         <div>
@@ -233,21 +244,41 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
       <section className="pm-card">
         <h3>{t('projects.details')}</h3>
         <form
+          id={form.formId}
           className="pm-page"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            saveDetails();
+            submitDetails();
           }}
         >
+          {saveDetails.message && (
+            <p className="pm-error" role="alert">
+              {saveDetails.message}
+            </p>
+          )}
           <ProjectFields
-            values={values}
-            onChange={setValues}
-            errors={errors}
+            values={form.values}
+            onChange={(next) => {
+              for (const key of Object.keys(next) as Array<keyof ProjectFormValues>) {
+                if (next[key] !== form.values[key]) {
+                  form.set(key, next[key]);
+                  saveDetails.clear(key);
+                }
+              }
+            }}
+            errors={saveDetails.fieldErrors}
             disabled={!project.abilities.edit}
           />
           {project.abilities.edit && (
             <div className="pm-footer">
-              <Button type="submit" label={t('actions.save')} icon="pi pi-check" data-testid="project-save" />
+              <Button
+                type="submit"
+                label={t('actions.save')}
+                icon="pi pi-check"
+                loading={saveDetails.submitting}
+                data-testid="project-save"
+              />
             </div>
           )}
         </form>
@@ -281,10 +312,10 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
         )}
       </section>
 
-      <ConfirmDialog
+      <ConfirmAction
         visible={Boolean(pending)}
-        onHide={() => setPending(null)}
-        header={t(pending === 'delete' ? 'projects.deleteTitle' : 'projects.deactivateTitle', {
+        onCancel={() => setPending(null)}
+        title={t(pending === 'delete' ? 'projects.deleteTitle' : 'projects.deactivateTitle', {
           name: project.name,
         })}
         message={
@@ -292,21 +323,26 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
             ? t('projects.deleteBody')
             : t('projects.deactivateBody', { count: project.totalMembers })
         }
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('actions.yes')}
-        rejectLabel={t('actions.no')}
-        acceptClassName={pending === 'delete' ? 'p-button-danger' : 'p-button-warning'}
-        accept={() => {
+        action={t(pending === 'delete' ? 'projects.deleteAction' : 'projects.deactivateAction')}
+        severity={pending === 'delete' ? 'danger' : 'warning'}
+        busy={change.isPending}
+        onConfirm={() => {
+          const after = () => setPending(null);
           if (pending === 'delete')
             run(
               () => projectsApi.remove(project.id),
               t('projects.deleted', { name: project.name }),
-              () => navigate(backTo, { replace: true }),
+              () => {
+                after();
+                guard.release();
+                void navigate(backTo, { replace: true });
+              },
             );
           else
             run(
               () => projectsApi.setStatus(project.id, 'DEACTIVATE'),
               t('projects.deactivated', { name: project.name }),
+              after,
             );
         }}
       />

@@ -4,15 +4,18 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_STAGES, type ProjectStage } from '../../../shared/projects.schemas.ts';
-import { PICKER_FORMAT, fromPickerDate, toPickerDate } from './project-dates.ts';
+import { PICKER_FORMAT, fromPickerDate, toPickerDate, typedPickerDate } from './project-dates.ts';
 
-export interface ProjectFormValues {
+export type ProjectFormValues = {
   name: string;
   description: string;
   startDate: string | null;
   endDate: string | null;
   stage: ProjectStage;
-}
+};
+
+/** How the form reads dates typed before hydration (the other fields are text as typed). */
+export const PROJECT_FORM_PARSE = { startDate: typedPickerDate, endDate: typedPickerDate };
 
 /** The checks a form can make before sending: the required name and the order of the dates. */
 export function localProblems(values: ProjectFormValues, t: (key: string) => string): Record<string, string> {
@@ -50,6 +53,7 @@ export function ProjectFields({
         </label>
         <InputText
           id="project-name"
+          name="name"
           value={values.name}
           maxLength={255}
           disabled={disabled}
@@ -74,6 +78,7 @@ export function ProjectFields({
         <label htmlFor="project-startDate">{t('fields.startDate')}</label>
         <Calendar
           inputId="project-startDate"
+          name="startDate"
           value={toPickerDate(values.startDate)}
           dateFormat={PICKER_FORMAT}
           showIcon
@@ -88,6 +93,7 @@ export function ProjectFields({
         <label htmlFor="project-endDate">{t('fields.endDate')}</label>
         <Calendar
           inputId="project-endDate"
+          name="endDate"
           value={toPickerDate(values.endDate)}
           dateFormat={PICKER_FORMAT}
           showIcon
@@ -102,6 +108,7 @@ export function ProjectFields({
         <label htmlFor="project-description">{t('fields.description')}</label>
         <InputTextarea
           id="project-description"
+          name="description"
           value={values.description}
           rows={3}
           autoResize

@@ -5,6 +5,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { Tag } from 'primereact/tag';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.ts';
 import { Link } from 'react-router';
 import {
   ACTIVE_STATUSES,
@@ -18,7 +19,7 @@ import { usePermission } from '../../api/session.ts';
 import { useClientOptions } from '../clients/clients.queries.ts';
 import { showDate } from './project-dates.ts';
 import { PersonPicker } from './PersonPicker.tsx';
-import { failureOf, useProjectList, type PersonOption, type ProjectListParams } from './projects.queries.ts';
+import { useProjectList, type PersonOption, type ProjectListParams } from './projects.queries.ts';
 
 /** The tag of a stage: later stages are warmer. */
 export function StageTag({ stage }: { stage: ProjectStage }) {
@@ -146,7 +147,7 @@ export function ProjectsPanel() {
           />
         </div>
       </div>
-      {list.isError && <p className="pm-error">{failureOf(list.error, t).message}</p>}
+      {list.isError && <p className="pm-error">{errorMessage(list.error, t)}</p>}
       <DataTable
         className="pm-table"
         value={list.data?.items ?? []}

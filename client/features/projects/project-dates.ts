@@ -18,3 +18,13 @@ export const PICKER_FORMAT = 'yy/mm/dd';
 export function showDate(value: string | null | undefined): string {
   return value ? value.replaceAll('-', '/') : '—';
 }
+
+/**
+ * A date typed into a picker before the page hydrated ('2026/12/01'), as a form value; an empty
+ * field clears; anything else is left for the person to fix after hydration.
+ */
+export function typedPickerDate(typed: string | boolean): string | null | undefined {
+  if (typeof typed !== 'string') return undefined;
+  const match = /^(\d{4})[/-](\d{2})[/-](\d{2})$/.exec(typed.trim());
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : typed.trim() === '' ? null : undefined;
+}
