@@ -10,7 +10,9 @@ import type { Db } from './db/connect.ts';
 import { accessRoutes } from './domains/access/access.routes.ts';
 import { authRoutes } from './domains/auth/auth.routes.ts';
 import { departmentRoutes } from './domains/departments/departments.routes.ts';
+import { employeeProfileRoutes } from './domains/employees/employee-profile.routes.ts';
 import { employeeRoutes } from './domains/employees/employees.routes.ts';
+import { legalPageRoutes } from './domains/legal/legal-pages.routes.ts';
 import { resolveSigningSecret } from './domains/auth/signing-secret.ts';
 import { accessRequestRoutes } from './domains/access-requests/access-requests.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
@@ -116,6 +118,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(outboxRoutes);
       await api.register(notificationRoutes);
       await api.register(employeeRoutes);
+      await api.register(employeeProfileRoutes);
+      await api.register(legalPageRoutes);
       await api.register(departmentRoutes);
     },
     { prefix: '/api' },

@@ -49,6 +49,10 @@ export interface UsersTable {
   social_insurance_number: OptionalColumn<string>;
   organization: OptionalColumn<string>;
   note: OptionalColumn<string>;
+  // Employee profile (migration 20261122_0400): unique among live people, case-insensitively.
+  employee_code: OptionalColumn<string>;
+  /** Another employee; never the person, never a cycle (checked by the service). */
+  line_manager_id: OptionalColumn<string>;
   /** Generated: names and email, lower-cased and without accents, for search. */
   search_text: ColumnType<string, never, never>;
 }
@@ -270,6 +274,17 @@ export interface NotificationsTable {
   created_by: string | null;
 }
 
+export type LegalPageKind = 'TERMS' | 'PRIVACY';
+
+/** The text of the terms of service and the privacy policy, per language, edited in platform settings. */
+export interface LegalPagesTable {
+  kind: LegalPageKind;
+  language: 'en' | 'vi';
+  content: string;
+  updated_at: UpdatedAt;
+  updated_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -291,6 +306,7 @@ export interface Database {
   departments: DepartmentsTable;
   banks: BanksTable;
   user_files: UserFilesTable;
+  legal_pages: LegalPagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

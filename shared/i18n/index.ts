@@ -5,7 +5,9 @@ import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
+import enLegal from './en/legal.json' with { type: 'json' };
 import enPeople from './en/people.json' with { type: 'json' };
+import enProfile from './en/profile.json' with { type: 'json' };
 import enRoles from './en/roles.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
@@ -13,7 +15,9 @@ import viCommon from './vi/common.json' with { type: 'json' };
 import viErrors from './vi/errors.json' with { type: 'json' };
 import viMail from './vi/mail.json' with { type: 'json' };
 import viNotifications from './vi/notifications.json' with { type: 'json' };
+import viLegal from './vi/legal.json' with { type: 'json' };
 import viPeople from './vi/people.json' with { type: 'json' };
+import viProfile from './vi/profile.json' with { type: 'json' };
 import viRoles from './vi/roles.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'vi'] as const;
@@ -30,6 +34,8 @@ export const resources = {
     mail: enMail,
     notifications: enNotifications,
     people: enPeople,
+    profile: enProfile,
+    legal: enLegal,
   },
   vi: {
     common: viCommon,
@@ -40,6 +46,8 @@ export const resources = {
     mail: viMail,
     notifications: viNotifications,
     people: viPeople,
+    profile: viProfile,
+    legal: viLegal,
   },
 } as const;
 

@@ -1,5 +1,6 @@
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useTranslation } from 'react-i18next';
+import { RolesStyles } from '../roles/RolesStyles.tsx';
 import { useSearchParams } from 'react-router';
 import { usePermission } from '../../api/session.ts';
 import { RolesPanel } from '../roles/RolesPanel.tsx';
@@ -18,7 +19,10 @@ export default function AccessControlPage() {
 
   return (
     <section className="access-control" data-testid="access-control">
+      <RolesStyles />
       <TabView
+        scrollable
+        className="scroll-tabs"
         activeIndex={index}
         onTabChange={(event) =>
           setParams(

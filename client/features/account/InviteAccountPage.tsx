@@ -10,6 +10,7 @@ import { fullName } from '../../../shared/rules/format.ts';
 import { ApiError } from '../../api/http.ts';
 import { accountApi, errorMessage, fieldErrors } from './account.api.ts';
 import { NewPasswordFields } from './PasswordFields.tsx';
+import { InvitationExpiry, TermsAgreementLabel } from '../legal/TermsAgreement.tsx';
 import { PublicCard } from './PublicCard.tsx';
 
 /** /invite-account?token=…: the invited person sets a password and accepts the terms (spec section 2). */
@@ -94,6 +95,7 @@ export default function InviteAccountPage() {
       {error !== null && Object.keys(errors).length === 0 && (
         <Message severity="error" text={errorMessage(error, t)} className="auth-card__error" />
       )}
+      <InvitationExpiry expiresAt={person.expiresAt} />
       <label htmlFor="email">{t('invite.email')}</label>
       <InputText id="email" value={person.email} readOnly autoComplete="username" />
       <NewPasswordFields
@@ -110,7 +112,7 @@ export default function InviteAccountPage() {
           invalid={Boolean(errors.agreeToTerms)}
           onChange={(event) => setAgree(Boolean(event.checked))}
         />
-        <label htmlFor="agreeToTerms">{t('invite.agree')}</label>
+        <TermsAgreementLabel htmlFor="agreeToTerms" />
       </div>
       {errors.agreeToTerms && <small className="field-error">{errors.agreeToTerms}</small>}
       <Button

@@ -1,6 +1,7 @@
 import { TabPanel, TabView } from 'primereact/tabview';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RolesStyles } from '../roles/RolesStyles.tsx';
 import { useSearchParams } from 'react-router';
 import { usePermission } from '../../api/session.ts';
 import { PageLoading } from '../../layout/PageLoading.tsx';
@@ -23,8 +24,10 @@ export default function AdministrationPage() {
   return (
     <div className="people-page" data-testid="administration-page">
       <PeopleStyles />
+      <RolesStyles />
       <TabView
-        className="people-tabs"
+        scrollable
+        className="people-tabs scroll-tabs"
         activeIndex={active}
         onTabChange={(event) => {
           setActive(event.index);

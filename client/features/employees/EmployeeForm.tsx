@@ -20,6 +20,7 @@ import { usePermission } from '../../api/session.ts';
 import { allDepartments, departmentsKeys } from '../departments/departments.api.ts';
 import { PICKER_FORMAT, fromPickerDate, toPickerDate } from './dates.ts';
 import { downloadFile, employeesApi, employeesKeys, type EmployeeFormValues } from './employees.api.ts';
+import { LineManagerPicker } from './LineManagerPicker.tsx';
 
 /** The form's text fields, in the order of the sections; documents are handled apart. */
 export const FORM_FIELDS = [
@@ -43,6 +44,8 @@ export const FORM_FIELDS = [
   'idCardIssueDate',
   'idCardIssueAuthority',
   'socialInsuranceNumber',
+  'employeeCode',
+  'lineManagerId',
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 const REQUIRED: readonly FormField[] = ['firstName', 'lastName', 'email'];
@@ -50,6 +53,7 @@ const LABELS: Partial<Record<FormField, string>> = {
   employeeRoleId: 'employeeRole',
   departmentId: 'department',
   bankId: 'bank',
+  lineManagerId: 'lineManager',
 };
 
 /** The values of a stored employee, as the form holds them. */
@@ -78,6 +82,8 @@ export function valuesOf(employee: Employee | null): EmployeeFormValues {
     idCardIssueDate: employee.idCardIssueDate ?? '',
     idCardIssueAuthority: employee.idCardIssueAuthority ?? '',
     socialInsuranceNumber: employee.socialInsuranceNumber ?? '',
+    employeeCode: employee.employeeCode ?? '',
+    lineManagerId: employee.lineManager?.id ?? '',
   });
   return values;
 }
@@ -258,6 +264,19 @@ export function EmployeeForm({ values, onChange, files, onFile, errors, employee
           {date('onboardDate')}
           {date('offboardDate')}
           {text('discordAccountId', { inputMode: 'numeric' })}
+          {text('employeeCode')}
+          {field(
+            'lineManagerId',
+            <LineManagerPicker
+              inputId="employee-lineManagerId"
+              value={values.lineManagerId ?? ''}
+              initial={employee?.lineManager ?? null}
+              selfId={employee?.id ?? null}
+              disabled={readOnly}
+              invalid={Boolean(errors.lineManagerId)}
+              onChange={(id) => onChange('lineManagerId', id)}
+            />,
+          )}
         </div>
       </section>
 

@@ -28,10 +28,13 @@ import { api } from '../../api/http.ts';
 import { usePermission } from '../../api/session.ts';
 import { allDepartments, departmentsKeys } from '../departments/departments.api.ts';
 import { PICKER_FORMAT, fromPickerDate, toPickerDate } from './dates.ts';
+import { EmployeeBulkBar } from './EmployeeBulkBar.tsx';
 import { describeFailure, employeesApi, employeesKeys, type ListParams } from './employees.api.ts';
+import { ImportPeopleDialog } from './ImportPeopleDialog.tsx';
 import { PeopleStyles } from './PeopleStyles.tsx';
 import { PersonRowActions, type PendingPersonAction } from './PersonRowActions.tsx';
 import { PersonCell } from './PersonCell.tsx';
+import { ProfileStyles } from './ProfileStyles.tsx';
 
 const ARRAY_KEYS = ['status', 'departmentId', 'contractType', 'roleId', 'projectId'] as const;
 
@@ -70,7 +73,7 @@ function writeParams(params: ListParams): URLSearchParams {
 
 /** The employee list (/ and /employee-management): counts, search, filters, sort, pages, export. */
 export default function EmployeeListPage() {
-  const { t, i18n } = useTranslation(['people', 'errors']);
+  const { t, i18n } = useTranslation(['people', 'errors', 'profile']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useRef<Toast>(null);
@@ -83,6 +86,10 @@ export default function EmployeeListPage() {
   const [pending, setPending] = useState<PendingPersonAction>(null);
   const [exporting, setExporting] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Bulk actions and the import (issue 9): ticked people, kept across pages until an action clears them.
+  const [selected, setSelected] = useState<EmployeeSummary[]>([]);
+  const [importing, setImporting] = useState(false);
+  const canSelect = canManage || canExport;
 
   const list = useQuery({
     queryKey: employeesKeys.list(params),
@@ -159,7 +166,7 @@ export default function EmployeeListPage() {
       person={person}
       run={run}
       confirm={setPending}
-      onOpen={(p) => navigate(`/employee-management/employee/${p.id}`)}
+      onOpen={(p) => navigate(`/employee-management/employee/${p.id}${p.abilities.edit ? '?edit=1' : ''}`)}
     />
   );
 
@@ -168,6 +175,7 @@ export default function EmployeeListPage() {
   return (
     <div className="people-page" data-testid="employee-list">
       <PeopleStyles />
+      <ProfileStyles />
       <Toast ref={toast} position="bottom-right" />
       <div className="people-page__bar">
         <h2>{t('list.title')}</h2>
@@ -183,6 +191,15 @@ export default function EmployeeListPage() {
                 { label: t('actions.exportXlsx'), command: () => void exportAs('xlsx') },
                 { label: t('actions.exportCsv'), command: () => void exportAs('csv') },
               ]}
+            />
+          )}
+          {canManage && (
+            <Button
+              label={t('profile:actions.import')}
+              icon="pi pi-file-import"
+              outlined
+              onClick={() => setImporting(true)}
+              data-testid="import-employees"
             />
           )}
           {canManage && (
@@ -315,6 +332,14 @@ export default function EmployeeListPage() {
       </div>
 
       {list.isError && <p className="people-error">{describeFailure(list.error, t).message}</p>}
+      <EmployeeBulkBar
+        selected={selected}
+        onClear={() => setSelected([])}
+        run={run}
+        onError={(error) =>
+          toast.current?.show({ severity: 'error', summary: describeFailure(error, t).message, life: 6000 })
+        }
+      />
       <DataTable
         className="people-table"
         value={list.data?.items ?? []}
@@ -342,7 +367,11 @@ export default function EmployeeListPage() {
         paginatorTemplate="FirstPageLink PrevPageLink CurrentPageReport NextPageLink LastPageLink RowsPerPageDropdown"
         responsiveLayout="stack"
         breakpoint="768px"
+        selectionMode="checkbox"
+        selection={selected}
+        onSelectionChange={(event) => setSelected(event.value as EmployeeSummary[])}
       >
+        {canSelect && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
         <Column
           field="name"
           header={t('fields.fullName')}
@@ -358,8 +387,16 @@ export default function EmployeeListPage() {
           body={(person: EmployeeSummary) => person.department?.name ?? '—'}
         />
         <Column
+          field="employeeRole"
           header={t('fields.employeeRole')}
+          sortable
           body={(person: EmployeeSummary) => person.employeeRole?.name ?? '—'}
+        />
+        <Column
+          field="employeeCode"
+          header={t('fields.employeeCode')}
+          sortable
+          body={(person: EmployeeSummary) => person.employeeCode ?? '—'}
         />
         <Column
           field="contractType"
@@ -391,6 +428,14 @@ export default function EmployeeListPage() {
         <Column header={t('list.actions')} body={rowActions} />
       </DataTable>
 
+      <ImportPeopleDialog
+        visible={importing}
+        onHide={() => setImporting(false)}
+        onImported={(report) => {
+          notify(t('people:import.done', report));
+          void refresh();
+        }}
+      />
       <ConfirmDialog
         visible={Boolean(pending)}
         onHide={() => setPending(null)}

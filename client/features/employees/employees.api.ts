@@ -29,7 +29,10 @@ export function toQuery(params: Record<string, unknown>): string {
  * the raw body with that type, so forms need no second request helper. The body is built here rather
  * than by FormData because a Blob's type is lower-cased by the browser: the boundary must be too.
  */
-function formBlob(fields: Record<string, string | null | undefined>, files: Record<string, File>): Blob {
+export function formBlob(
+  fields: Record<string, string | null | undefined>,
+  files: Record<string, File>,
+): Blob {
   const boundary = `----backoffice${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
     b.toString(16).padStart(2, '0'),
   ).join('')}`;

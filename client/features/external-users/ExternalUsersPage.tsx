@@ -16,6 +16,7 @@ import { describeFailure, employeesApi, employeesKeys } from '../employees/emplo
 import { PeopleStyles } from '../employees/PeopleStyles.tsx';
 import { PersonCell } from '../employees/PersonCell.tsx';
 import { PersonRowActions, type PendingPersonAction } from '../employees/PersonRowActions.tsx';
+import { ExternalUserEditDialog } from './ExternalUserEditDialog.tsx';
 
 const FIELDS = ['lastName', 'firstName', 'email', 'phoneNumber', 'organization', 'note'] as const;
 const REQUIRED = new Set(['lastName', 'firstName', 'email']);
@@ -39,6 +40,7 @@ export default function ExternalUsersPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingPersonAction>(null);
+  const [editing, setEditing] = useState<EmployeeSummary | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: employeesKeys.all });
   const notify = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 4000 });
@@ -76,7 +78,12 @@ export default function ExternalUsersPage() {
   }
 
   const actions = (person: EmployeeSummary) => (
-    <PersonRowActions person={person} run={run} confirm={setPending} />
+    <PersonRowActions
+      person={person}
+      run={run}
+      confirm={setPending}
+      onOpen={person.abilities.edit ? setEditing : undefined}
+    />
   );
 
   const pendingName = pending ? fullName(pending.person) || pending.person.email : '';
@@ -179,6 +186,17 @@ export default function ExternalUsersPage() {
           ))}
         </form>
       </Dialog>
+
+      {editing && (
+        <ExternalUserEditDialog
+          person={editing}
+          onHide={() => setEditing(null)}
+          onSaved={(message) => {
+            notify(message);
+            void refresh();
+          }}
+        />
+      )}
 
       <ConfirmDialog
         visible={Boolean(pending)}

@@ -14,6 +14,7 @@ import type { Role } from '../../../shared/roles.schemas.ts';
 import { usePermission } from '../../api/session.ts';
 import { errorMessage } from '../account/account.api.ts';
 import { RoleDialog } from './RoleDialog.tsx';
+import { RolesStyles } from './RolesStyles.tsx';
 import { rolesApi, rolesKeys, type RoleInput } from './roles.api.ts';
 
 type Pending = { kind: 'delete' | 'deactivate'; role: Role } | null;
@@ -133,6 +134,7 @@ export function RolesPanel({ type }: { type: 'EMPLOYEE_ROLE' | 'PROJECT' | 'ACCE
 
   return (
     <section className="roles-panel" data-testid={`roles-panel-${type}`}>
+      <RolesStyles />
       <Toast ref={toast} position="bottom-right" />
       <div className="roles-panel__bar">
         <InputText
@@ -153,6 +155,10 @@ export function RolesPanel({ type }: { type: 'EMPLOYEE_ROLE' | 'PROJECT' | 'ACCE
           emptyMessage={t('list.empty')}
           stripedRows
           size="small"
+          className="roles-table"
+          responsiveLayout="stack"
+          breakpoint="640px"
+          data-testid="roles-table"
         >
           <Column header={t('list.name')} body={nameCell} />
           <Column header={t('list.permissions')} body={permissionsCell} />

@@ -35,6 +35,7 @@ import {
   updateSchema,
   type Problem,
 } from './employee-input.ts';
+import { linkProblems } from './employee-links.ts';
 import { abilitiesFor, canSee, permissionsFor, toEmployee, toSummary } from './employee-views.ts';
 import * as repo from './employees.repository.ts';
 
@@ -147,11 +148,19 @@ function emailTaken(): AppError {
   });
 }
 
-/** 422 with every problem; a duplicate email alone answers 409, as a duplicate always does. */
+/** 422 with every problem; a duplicate email or employee code alone answers 409, as a duplicate always does. */
 function throwProblems(problems: Problem[]): void {
   if (problems.length === 0) return;
   if (problems.length === 1 && problems[0]!.code === 'alreadyExists') throw emailTaken();
+  if (problems.length === 1 && problems[0]!.code === 'employeeCodeTaken') throw codeTaken();
   throw validationError(problems);
+}
+
+function codeTaken(): AppError {
+  return new AppError('ALREADY_EXISTS', {
+    params: { field: 'employeeCode' },
+    details: [{ field: 'employeeCode', code: 'employeeCodeTaken', message: '' }],
+  });
 }
 
 async function emailProblems(ctx: ServiceContext, email: string | undefined, selfId: string | null) {
@@ -161,6 +170,7 @@ async function emailProblems(ctx: ServiceContext, email: string | undefined, sel
 }
 
 function onUniqueEmail(error: unknown): unknown {
+  if (isUniqueViolation(error, 'users_employee_code_live_key')) return codeTaken();
   return isUniqueViolation(error, 'users_email_live_key') ? emailTaken() : error;
 }
 
@@ -178,7 +188,12 @@ export async function createEmployee(
   throwProblems(shapeProblems);
   const values = toColumns(input);
   const [references] = await referenceProblems(ctx, [input]);
-  throwProblems([...ruleProblems(values), ...references!, ...(await emailProblems(ctx, input.email, null))]);
+  throwProblems([
+    ...ruleProblems(values),
+    ...references!,
+    ...(await emailProblems(ctx, input.email, null)),
+    ...(await linkProblems(ctx, { selfId: null, ...input })),
+  ]);
   checkDocuments(documents);
 
   return withStoredFiles(ctx, (written) =>
@@ -231,6 +246,12 @@ export async function updateEmployee(
         ...ruleProblems({ ...before, ...values }),
         ...references!,
         ...(await emailProblems(tx, input.email, id)),
+        ...(await linkProblems(tx, {
+          selfId: id,
+          employeeCode: input.employeeCode,
+          lineManagerId: input.lineManagerId,
+          currentLineManagerId: before.line_manager_id,
+        })),
       ]);
       await repo.updatePerson(tx.db, id, values).catch((error) => Promise.reject(onUniqueEmail(error)));
       if (input.employeeRoleId !== undefined && input.employeeRoleId !== before.employee_role_id) {

@@ -23,23 +23,38 @@ export interface InvitedUser {
   language: 'en' | 'vi';
 }
 
-async function sendInvitation(
+/**
+ * Stores a fresh invitation token for the person and returns its link; the caller is in a transaction
+ * and has checked who may invite. A new link replaces every earlier one: only the newest works.
+ */
+export async function createInvitationLink(
   tx: ServiceContext,
-  user: InvitedUser,
-  action: 'invitation.issued' | 'invitation.resent',
-): Promise<void> {
+  userId: string,
+): Promise<{ url: string; expiresAt: Date; revoked: number }> {
   const settings = await readAccountSettings(tx.db);
   const token = newOneTimeToken();
   const expiresAt = new Date(Date.now() + Math.max(1, settings['invitation.ttl_hours']) * 3_600_000);
-  // A new link replaces every earlier one: only the newest invitation works.
-  const revoked = await tokens.revokeAccountTokens(tx.db, user.id, 'INVITATION');
+  const revoked = await tokens.revokeAccountTokens(tx.db, userId, 'INVITATION');
   await tokens.insertAccountToken(tx.db, {
-    user_id: user.id,
+    user_id: userId,
     purpose: 'INVITATION',
     token_hash: hashOneTimeToken(token),
     expires_at: expiresAt,
     created_by: tx.actor.id,
   });
+  return {
+    url: `${tx.config.publicUrl}/invite-account?token=${encodeURIComponent(token)}`,
+    expiresAt,
+    revoked,
+  };
+}
+
+async function sendInvitation(
+  tx: ServiceContext,
+  user: InvitedUser,
+  action: 'invitation.issued' | 'invitation.resent',
+): Promise<void> {
+  const { url, expiresAt, revoked } = await createInvitationLink(tx, user.id);
   const t = mailTranslator(user.language);
   await queueMail(
     tx,
@@ -54,10 +69,7 @@ async function sendInvitation(
         t('invitation.expiry', { expiresAt: formatMailTime(expiresAt) }),
         t('ignore'),
       ],
-      action: {
-        label: t('invitation.action'),
-        url: `${tx.config.publicUrl}/invite-account?token=${encodeURIComponent(token)}`,
-      },
+      action: { label: t('invitation.action'), url },
     }),
   );
   await recordAudit(tx, {
