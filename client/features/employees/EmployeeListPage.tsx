@@ -432,7 +432,12 @@ export default function EmployeeListPage() {
         visible={importing}
         onHide={() => setImporting(false)}
         onImported={(report) => {
-          notify(t('people:import.done', report));
+          // A report to read, not a flash: it stays longer than other confirmations.
+          toast.current?.show({
+            severity: 'success',
+            summary: t('people:import.done', report),
+            life: 10_000,
+          });
           void refresh();
         }}
       />
