@@ -1,11 +1,11 @@
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useTranslation } from 'react-i18next';
-import { RolesStyles } from '../roles/RolesStyles.tsx';
 import { useSearchParams } from 'react-router';
 import { usePermission } from '../../api/session.ts';
 import { RolesPanel } from '../roles/RolesPanel.tsx';
 import { AccessRequestsPanel } from './AccessRequestsPanel.tsx';
 import { RoleMembersPanel } from './RoleMembersPanel.tsx';
+import { RolesStyles } from '../roles/RolesStyles.tsx';
 
 const TABS = ['roles', 'members', 'requests'] as const;
 

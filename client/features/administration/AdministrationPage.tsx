@@ -1,12 +1,12 @@
 import { TabPanel, TabView } from 'primereact/tabview';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RolesStyles } from '../roles/RolesStyles.tsx';
 import { useSearchParams } from 'react-router';
 import { usePermission } from '../../api/session.ts';
 import { PageLoading } from '../../layout/PageLoading.tsx';
 import { DepartmentsPanel } from '../departments/DepartmentsPanel.tsx';
 import { PeopleStyles } from '../employees/PeopleStyles.tsx';
+import { RolesStyles } from '../roles/RolesStyles.tsx';
 
 const RolesPanel = lazy(() => import('../roles/RolesPanel.tsx').then((m) => ({ default: m.RolesPanel })));
 

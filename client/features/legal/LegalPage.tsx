@@ -51,7 +51,9 @@ export default function LegalPage({ kind }: { kind: LegalKind }) {
         {page.isError && <Message severity="error" text={errorMessage(page.error, t)} />}
         {page.data ? <LegalText content={page.data.content} /> : !page.isError && <p role="status">…</p>}
         <p>
-          <Link to={kind === 'terms' ? '/privacy' : '/terms'}>{t(`titles.${kind === 'terms' ? 'privacy' : 'terms'}`)}</Link>
+          <Link to={kind === 'terms' ? '/privacy' : '/terms'}>
+            {t(`titles.${kind === 'terms' ? 'privacy' : 'terms'}`)}
+          </Link>
           {' · '}
           <Link to="/sign-in">{t('account:backToSignIn')}</Link>
         </p>

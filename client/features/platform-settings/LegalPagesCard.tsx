@@ -6,7 +6,12 @@ import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../shared/i18n/index.ts';
-import { LEGAL_KINDS, LEGAL_TEXT_MAX, type LegalKind, type LegalPage } from '../../../shared/legal.schemas.ts';
+import {
+  LEGAL_KINDS,
+  LEGAL_TEXT_MAX,
+  type LegalKind,
+  type LegalPage,
+} from '../../../shared/legal.schemas.ts';
 import { formatDate } from '../../../shared/rules/format.ts';
 import { errorMessage, fieldErrors } from '../account/account.api.ts';
 import { legalApi, legalKeys } from '../legal/legal.api.ts';
@@ -115,7 +120,13 @@ function Editor({ page, onSave }: { page: LegalPage; onSave: (content: string) =
         </small>
       )}
       <div>
-        <Button type="submit" icon="pi pi-check" label={t('settings.save')} loading={saving} data-testid="legal-save" />
+        <Button
+          type="submit"
+          icon="pi pi-check"
+          label={t('settings.save')}
+          loading={saving}
+          data-testid="legal-save"
+        />
       </div>
     </form>
   );
