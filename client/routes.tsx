@@ -20,6 +20,9 @@ const SettingsPage = lazy(() => import('./features/settings/SettingsPage.tsx'));
 const AccessControlPage = lazy(() => import('./features/access-control/AccessControlPage.tsx'));
 const EmployeeListPage = lazy(() => import('./features/employees/EmployeeListPage.tsx'));
 const EmployeeFormPage = lazy(() => import('./features/employees/EmployeeFormPage.tsx'));
+const EmployeeProfilePage = lazy(() => import('./features/employees/EmployeeProfilePage.tsx'));
+const LegalPage = lazy(() => import('./features/legal/LegalPage.tsx'));
+const PlatformSettingsPage = lazy(() => import('./features/platform-settings/PlatformSettingsPage.tsx'));
 const AdministrationPage = lazy(() => import('./features/administration/AdministrationPage.tsx'));
 const ExternalUsersPage = lazy(() => import('./features/external-users/ExternalUsersPage.tsx'));
 const ClientManagementPage = lazy(() => import('./features/clients/ClientManagementPage.tsx'));
@@ -64,6 +67,8 @@ export const PUBLIC_PATHS = [
   '/403',
   '/500',
   '/devtools',
+  '/terms',
+  '/privacy',
 ];
 
 /** The whole route table of spec section 2, under one root (hydration marker, language, loading). */
@@ -78,6 +83,9 @@ function pageRoutes(environment: string): RouteObject[] {
     { path: '/invite-account', element: <InviteAccountPage /> },
     { path: '/forgot-password', element: <ForgotPasswordPage /> },
     { path: '/reset-password', element: <ResetPasswordPage /> },
+    // The legal pages the sign-up form links to, readable before anyone signs in.
+    { path: '/terms', element: <LegalPage kind="terms" /> },
+    { path: '/privacy', element: <LegalPage kind="privacy" /> },
     ...['/verify-oidc', '/secure-share'].map((path) => ({ path, element: <AreaPlaceholder /> })),
     { path: '/404', element: <StatusPage status={404} /> },
     { path: '/403', element: <StatusPage status={403} /> },
@@ -97,7 +105,8 @@ function pageRoutes(environment: string): RouteObject[] {
           children: [
             { index: true, element: guarded('employees.view', <EmployeeListPage />) },
             { path: 'employee', element: guarded('employees.manage', <EmployeeFormPage />) },
-            { path: 'employee/:id', element: guarded(undefined, <EmployeeFormPage />) },
+            // The read-only profile; `?edit=1` opens the edit form.
+            { path: 'employee/:id', element: guarded(undefined, <EmployeeProfilePage />) },
           ],
         },
         {
@@ -134,7 +143,10 @@ function pageRoutes(environment: string): RouteObject[] {
         areaRoute('sso-connections', [], 'sso.request'),
         areaRoute('connected-account', []),
         areaRoute('risk-management', [':id'], 'risks.view'),
-        areaRoute('platform-settings', [], 'platform-settings.manage'),
+        {
+          path: 'platform-settings',
+          element: guarded('platform-settings.manage', <PlatformSettingsPage />),
+        },
         areaRoute('password-management', [], 'secrets.use'),
         { path: 'external-users', element: guarded('external-users.view', <ExternalUsersPage />) },
         {

@@ -23,6 +23,8 @@ export const EMPLOYEE_SORT_FIELDS = [
   'department',
   'onboardDate',
   'createdAt',
+  'employeeRole',
+  'employeeCode',
 ] as const;
 export type EmployeeSortField = (typeof EMPLOYEE_SORT_FIELDS)[number];
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
@@ -32,6 +34,9 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EMPLOYEE_FILE_MAX_MB = 10;
 export const EMPLOYEE_FILE_MAX_BYTES = EMPLOYEE_FILE_MAX_MB * 1024 * 1024;
 export const EMPLOYEE_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** An employee code: starts with a letter or digit, at most 30 characters. */
+export const EMPLOYEE_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,29}$';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A calendar date as YYYY-MM-DD (the UI shows it as YYYY/MM/DD). */
@@ -70,6 +75,10 @@ const employeeFields = {
   /** External users: the company or organisation they come from. */
   organization: OptionalText(TEXT_DEFAULT),
   note: OptionalText(TEXT_MAX),
+  /** The company's own staff number: unique, letters, digits, '.', '_' and '-'. */
+  employeeCode: OptionalPattern(EMPLOYEE_CODE_PATTERN, 30),
+  /** Another active employee; the leave and overtime approvers default to them. */
+  lineManagerId: Type.Optional(Nullable(Uuid)),
 };
 
 /** Fields a form may send empty: an empty string means "no value" (multipart forms cannot send null). */
@@ -204,6 +213,9 @@ export const EmployeeSummary = Type.Object({
   phoneNumber: Nullable(Type.String()),
   discordAccount: Nullable(Type.Object({ id: Type.String() })),
   organization: Nullable(Type.String()),
+  employeeCode: Nullable(Type.String()),
+  /** The line manager, by name (last name first). */
+  lineManager: Nullable(Ref),
   createdAt: Type.String(),
   abilities: UserAbilities,
 });

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AccessTables, RolesTable } from './tables/access.ts';
 import type { AccountsTables, SessionsTable, UsersTable } from './tables/accounts.ts';
+import type { LegalTables } from './tables/legal.ts';
 import type { NotificationsTables } from './tables/notifications.ts';
 import type { PeopleTables } from './tables/people.ts';
 import type { PlatformTables } from './tables/platform.ts';
@@ -13,10 +14,17 @@ import type { ProjectsTables } from './tables/projects.ts';
  * A new area adds its file and one line here.
  */
 export interface Database
-  extends AccountsTables, AccessTables, PeopleTables, PlatformTables, NotificationsTables, ProjectsTables {}
+  extends AccountsTables,
+    AccessTables,
+    PeopleTables,
+    PlatformTables,
+    NotificationsTables,
+    ProjectsTables,
+    LegalTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
+export type * from './tables/legal.ts';
 export type * from './tables/notifications.ts';
 export type * from './tables/people.ts';
 export type * from './tables/platform.ts';

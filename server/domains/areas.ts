@@ -5,6 +5,7 @@ import { accountsArea } from './accounts/index.ts';
 import { departmentsArea } from './departments/index.ts';
 import { employeesArea } from './employees/index.ts';
 import { healthArea } from './health/index.ts';
+import { legalArea } from './legal/index.ts';
 import { mailArea } from './mail/index.ts';
 import { notificationsArea } from './notifications/index.ts';
 import { projectsArea } from './projects/index.ts';
@@ -23,4 +24,5 @@ export const AREAS: readonly Area[] = [
   employeesArea,
   departmentsArea,
   projectsArea,
+  legalArea,
 ];

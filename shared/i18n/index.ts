@@ -5,9 +5,11 @@ import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
+import enLegal from './en/legal.json' with { type: 'json' };
 import enPeople from './en/people.json' with { type: 'json' };
 import enPrimereact from './en/primereact.json' with { type: 'json' };
 import enProjects from './en/projects.json' with { type: 'json' };
+import enProfile from './en/profile.json' with { type: 'json' };
 import enRoles from './en/roles.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
@@ -15,9 +17,11 @@ import viCommon from './vi/common.json' with { type: 'json' };
 import viErrors from './vi/errors.json' with { type: 'json' };
 import viMail from './vi/mail.json' with { type: 'json' };
 import viNotifications from './vi/notifications.json' with { type: 'json' };
+import viLegal from './vi/legal.json' with { type: 'json' };
 import viPeople from './vi/people.json' with { type: 'json' };
 import viPrimereact from './vi/primereact.json' with { type: 'json' };
 import viProjects from './vi/projects.json' with { type: 'json' };
+import viProfile from './vi/profile.json' with { type: 'json' };
 import viRoles from './vi/roles.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'vi'] as const;
@@ -37,6 +41,8 @@ export const resources = {
     /** PrimeReact's own texts (date picker, paginator, password), handed to its addLocale. */
     primereact: enPrimereact,
     projects: enProjects,
+    profile: enProfile,
+    legal: enLegal,
   },
   vi: {
     common: viCommon,
@@ -49,6 +55,8 @@ export const resources = {
     people: viPeople,
     primereact: viPrimereact,
     projects: viProjects,
+    profile: viProfile,
+    legal: viLegal,
   },
 } as const;
 

@@ -5,6 +5,7 @@ import { usePermission } from '../../api/session.ts';
 import { RolesPanel } from '../roles/RolesPanel.tsx';
 import { AccessRequestsPanel } from './AccessRequestsPanel.tsx';
 import { RoleMembersPanel } from './RoleMembersPanel.tsx';
+import { RolesStyles } from '../roles/RolesStyles.tsx';
 
 const TABS = ['roles', 'members', 'requests'] as const;
 
@@ -18,7 +19,10 @@ export default function AccessControlPage() {
 
   return (
     <section className="access-control" data-testid="access-control">
+      <RolesStyles />
       <TabView
+        scrollable
+        className="scroll-tabs"
         activeIndex={index}
         onTabChange={(event) =>
           setParams(

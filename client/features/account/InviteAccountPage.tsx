@@ -13,6 +13,7 @@ import { applyLanguage } from '../../i18n/language.ts';
 import { accountApi } from './account.api.ts';
 import { useInvitation } from './account.queries.ts';
 import { NewPasswordFields } from './PasswordFields.tsx';
+import { InvitationExpiry, TermsAgreementLabel } from '../legal/TermsAgreement.tsx';
 import { PublicCard } from './PublicCard.tsx';
 
 /** /invite-account?token=…: the invited person sets a password and accepts the terms (spec section 2). */
@@ -83,7 +84,14 @@ export default function InviteAccountPage() {
       }}
       testId="invite-account"
     >
+<<<<<<< HEAD
       {signUp.message && <Message severity="error" text={signUp.message} className="auth-card__error" />}
+=======
+      {error !== null && Object.keys(errors).length === 0 && (
+        <Message severity="error" text={errorMessage(error, t)} className="auth-card__error" />
+      )}
+      <InvitationExpiry expiresAt={person.expiresAt} />
+>>>>>>> gaps
       <label htmlFor="email">{t('invite.email')}</label>
       <InputText id="email" value={person.email} readOnly autoComplete="username" />
       <NewPasswordFields
@@ -101,7 +109,7 @@ export default function InviteAccountPage() {
           invalid={Boolean(errors.agreeToTerms)}
           onChange={(event) => form.set('agreeToTerms', Boolean(event.checked))}
         />
-        <label htmlFor="agreeToTerms">{t('invite.agree')}</label>
+        <TermsAgreementLabel htmlFor="agreeToTerms" />
       </div>
       {errors.agreeToTerms && <small className="field-error">{errors.agreeToTerms}</small>}
       <Button

@@ -6,6 +6,7 @@ import { usePermission } from '../../api/session.ts';
 import { PageLoading } from '../../layout/PageLoading.tsx';
 import { DepartmentsPanel } from '../departments/DepartmentsPanel.tsx';
 import { PeopleStyles } from '../employees/PeopleStyles.tsx';
+import { RolesStyles } from '../roles/RolesStyles.tsx';
 
 const RolesPanel = lazy(() => import('../roles/RolesPanel.tsx').then((m) => ({ default: m.RolesPanel })));
 
@@ -23,8 +24,10 @@ export default function AdministrationPage() {
   return (
     <div className="people-page" data-testid="administration-page">
       <PeopleStyles />
+      <RolesStyles />
       <TabView
-        className="people-tabs"
+        scrollable
+        className="people-tabs scroll-tabs"
         activeIndex={active}
         onTabChange={(event) => {
           setActive(event.index);

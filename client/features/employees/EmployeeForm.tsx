@@ -21,6 +21,7 @@ import { useDepartmentOptions } from '../departments/departments.queries.ts';
 import { PICKER_FORMAT, fromPickerDate, toPickerDate } from './dates.ts';
 import { employeesApi, type EmployeeFormValues } from './employees.api.ts';
 import { useAccessRoleChoices, useBanks, useEmployeeRoleOptions } from './employees.queries.ts';
+import { LineManagerPicker } from './LineManagerPicker.tsx';
 
 /** The form's text fields, in the order of the sections; documents are handled apart. */
 export const FORM_FIELDS = [
@@ -44,6 +45,8 @@ export const FORM_FIELDS = [
   'idCardIssueDate',
   'idCardIssueAuthority',
   'socialInsuranceNumber',
+  'employeeCode',
+  'lineManagerId',
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 const REQUIRED: readonly FormField[] = ['firstName', 'lastName', 'email'];
@@ -51,6 +54,7 @@ const LABELS: Partial<Record<FormField, string>> = {
   employeeRoleId: 'employeeRole',
   departmentId: 'department',
   bankId: 'bank',
+  lineManagerId: 'lineManager',
 };
 
 /** The values of a stored employee, as the form holds them. */
@@ -79,6 +83,8 @@ export function valuesOf(employee: Employee | null): EmployeeFormValues {
     idCardIssueDate: employee.idCardIssueDate ?? '',
     idCardIssueAuthority: employee.idCardIssueAuthority ?? '',
     socialInsuranceNumber: employee.socialInsuranceNumber ?? '',
+    employeeCode: employee.employeeCode ?? '',
+    lineManagerId: employee.lineManager?.id ?? '',
   });
   return values;
 }
@@ -284,6 +290,19 @@ export function EmployeeForm({
           {date('onboardDate')}
           {date('offboardDate')}
           {text('discordAccountId', { inputMode: 'numeric' })}
+          {text('employeeCode')}
+          {field(
+            'lineManagerId',
+            <LineManagerPicker
+              inputId="employee-lineManagerId"
+              value={values.lineManagerId ?? ''}
+              initial={employee?.lineManager ?? null}
+              selfId={employee?.id ?? null}
+              disabled={readOnly}
+              invalid={Boolean(errors.lineManagerId)}
+              onChange={(id) => onChange('lineManagerId', id)}
+            />,
+          )}
         </div>
       </section>
 

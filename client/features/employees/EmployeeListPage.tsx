@@ -28,6 +28,7 @@ import { SearchBox } from '../../tables/SearchBox.tsx';
 import { usePagedTable } from '../../tables/use-paged-table.ts';
 import { useDepartmentOptions } from '../departments/departments.queries.ts';
 import { PICKER_FORMAT, fromPickerDate, toPickerDate } from './dates.ts';
+<<<<<<< HEAD
 import { employeesApi, type ListParams } from './employees.api.ts';
 import {
   employeeKeys,
@@ -39,6 +40,15 @@ import { PeopleStyles } from './PeopleStyles.tsx';
 import { PersonRowActions, type PendingPersonAction } from './PersonRowActions.tsx';
 import { PersonCell } from './PersonCell.tsx';
 import { ProjectFilter } from '../projects/ProjectFilter.tsx';
+=======
+import { EmployeeBulkBar } from './EmployeeBulkBar.tsx';
+import { describeFailure, employeesApi, employeesKeys, type ListParams } from './employees.api.ts';
+import { ImportPeopleDialog } from './ImportPeopleDialog.tsx';
+import { PeopleStyles } from './PeopleStyles.tsx';
+import { PersonRowActions, type PendingPersonAction } from './PersonRowActions.tsx';
+import { PersonCell } from './PersonCell.tsx';
+import { ProfileStyles } from './ProfileStyles.tsx';
+>>>>>>> gaps
 
 /** The list's filters, as the address keeps them (`status=A&status=B`). */
 const FILTERS = {
@@ -54,7 +64,11 @@ const FILTERS = {
 
 /** The employee list (/ and /employee-management): counts, search, filters, sort, pages, export. */
 export default function EmployeeListPage() {
+<<<<<<< HEAD
   const { t } = useTranslation(['people', 'errors']);
+=======
+  const { t, i18n } = useTranslation(['people', 'errors', 'profile']);
+>>>>>>> gaps
   const navigate = useNavigate();
   const toast = useToast();
   const table = usePagedTable({
@@ -72,6 +86,10 @@ export default function EmployeeListPage() {
   const [pending, setPending] = useState<PendingPersonAction>(null);
   const [exporting, setExporting] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Bulk actions and the import (issue 9): ticked people, kept across pages until an action clears them.
+  const [selected, setSelected] = useState<EmployeeSummary[]>([]);
+  const [importing, setImporting] = useState(false);
+  const canSelect = canManage || canExport;
 
   const list = useEmployeeList(params);
   const counts = useEmployeeCounts();
@@ -110,7 +128,7 @@ export default function EmployeeListPage() {
       person={person}
       run={run}
       confirm={setPending}
-      onOpen={(p) => navigate(`/employee-management/employee/${p.id}`)}
+      onOpen={(p) => navigate(`/employee-management/employee/${p.id}${p.abilities.edit ? '?edit=1' : ''}`)}
     />
   );
 
@@ -119,6 +137,11 @@ export default function EmployeeListPage() {
   return (
     <div className="people-page" data-testid="employee-list">
       <PeopleStyles />
+<<<<<<< HEAD
+=======
+      <ProfileStyles />
+      <Toast ref={toast} position="bottom-right" />
+>>>>>>> gaps
       <div className="people-page__bar">
         <h2>{t('list.title')}</h2>
         <div className="people-page__actions">
@@ -133,6 +156,15 @@ export default function EmployeeListPage() {
                 { label: t('actions.exportXlsx'), command: () => void exportAs('xlsx') },
                 { label: t('actions.exportCsv'), command: () => void exportAs('csv') },
               ]}
+            />
+          )}
+          {canManage && (
+            <Button
+              label={t('profile:actions.import')}
+              icon="pi pi-file-import"
+              outlined
+              onClick={() => setImporting(true)}
+              data-testid="import-employees"
             />
           )}
           {canManage && (
@@ -264,7 +296,19 @@ export default function EmployeeListPage() {
         </div>
       </div>
 
+<<<<<<< HEAD
       {list.isError && <p className="people-error">{errorMessage(list.error, t)}</p>}
+=======
+      {list.isError && <p className="people-error">{describeFailure(list.error, t).message}</p>}
+      <EmployeeBulkBar
+        selected={selected}
+        onClear={() => setSelected([])}
+        run={run}
+        onError={(error) =>
+          toast.current?.show({ severity: 'error', summary: describeFailure(error, t).message, life: 6000 })
+        }
+      />
+>>>>>>> gaps
       <DataTable
         {...table.tableProps(list.data, list.isFetching)}
         className="people-table"
@@ -273,7 +317,11 @@ export default function EmployeeListPage() {
         paginatorTemplate="FirstPageLink PrevPageLink CurrentPageReport NextPageLink LastPageLink RowsPerPageDropdown"
         responsiveLayout="stack"
         breakpoint="768px"
+        selectionMode="checkbox"
+        selection={selected}
+        onSelectionChange={(event) => setSelected(event.value as EmployeeSummary[])}
       >
+        {canSelect && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
         <Column
           field="name"
           header={t('fields.fullName')}
@@ -289,8 +337,16 @@ export default function EmployeeListPage() {
           body={(person: EmployeeSummary) => person.department?.name ?? '—'}
         />
         <Column
+          field="employeeRole"
           header={t('fields.employeeRole')}
+          sortable
           body={(person: EmployeeSummary) => person.employeeRole?.name ?? '—'}
+        />
+        <Column
+          field="employeeCode"
+          header={t('fields.employeeCode')}
+          sortable
+          body={(person: EmployeeSummary) => person.employeeCode ?? '—'}
         />
         <Column
           field="contractType"
@@ -322,7 +378,24 @@ export default function EmployeeListPage() {
         <Column header={t('list.actions')} body={rowActions} />
       </DataTable>
 
+<<<<<<< HEAD
       <ConfirmAction
+=======
+      <ImportPeopleDialog
+        visible={importing}
+        onHide={() => setImporting(false)}
+        onImported={(report) => {
+          // A report to read, not a flash: it stays longer than other confirmations.
+          toast.current?.show({
+            severity: 'success',
+            summary: t('people:import.done', report),
+            life: 10_000,
+          });
+          void refresh();
+        }}
+      />
+      <ConfirmDialog
+>>>>>>> gaps
         visible={Boolean(pending)}
         title={t(pending?.kind === 'delete' ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', {
           name: pendingName,

@@ -20,7 +20,7 @@ import { api, download, toQuery } from '../../api/http.ts';
  * than by FormData because a Blob's type is lower-cased by the browser: the boundary must be too.
  * A list value becomes repeated parts; an empty list one empty part (the server reads it as none).
  */
-function formBlob(fields: Record<string, FormFieldValue>, files: Record<string, File>): Blob {
+export function formBlob(fields: Record<string, FormFieldValue>, files: Record<string, File>): Blob {
   const boundary = `----backoffice${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
     b.toString(16).padStart(2, '0'),
   ).join('')}`;

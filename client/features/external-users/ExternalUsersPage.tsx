@@ -20,6 +20,7 @@ import { employeeKeys, useExternalUsers } from '../employees/employees.queries.t
 import { PeopleStyles } from '../employees/PeopleStyles.tsx';
 import { PersonCell } from '../employees/PersonCell.tsx';
 import { PersonRowActions, type PendingPersonAction } from '../employees/PersonRowActions.tsx';
+import { ExternalUserEditDialog } from './ExternalUserEditDialog.tsx';
 
 const FIELDS = ['lastName', 'firstName', 'email', 'phoneNumber', 'organization', 'note'] as const;
 const EMPTY = Object.fromEntries(FIELDS.map((field) => [field, ''])) as Record<
@@ -36,10 +37,54 @@ export default function ExternalUsersPage() {
   const list = useExternalUsers(table.apiParams);
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<PendingPersonAction>(null);
+<<<<<<< HEAD
   const run = useRunAction([employeeKeys.all]);
+=======
+  const [editing, setEditing] = useState<EmployeeSummary | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: employeesKeys.all });
+  const notify = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 4000 });
+  async function run(action: () => Promise<unknown>, done: string) {
+    try {
+      await action();
+      notify(done);
+      await refresh();
+    } catch (error) {
+      toast.current?.show({ severity: 'error', summary: describeFailure(error, t).message, life: 6000 });
+    }
+  }
+
+  async function create() {
+    const local: Record<string, string> = {};
+    for (const field of REQUIRED) {
+      if (!values[field]) local[field] = t('errors:validation.required');
+      else if (!values[field]!.trim()) local[field] = t('errors:validation.blank');
+    }
+    setErrors(local);
+    setFailure(null);
+    if (Object.keys(local).length) return;
+    try {
+      const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+      const created = await employeesApi.createExternal(body);
+      notify(t('externals.created', { name: fullName(created), email: created.email }));
+      setCreating(false);
+      setValues({});
+      await refresh();
+    } catch (error) {
+      const { message, fields } = describeFailure(error, t);
+      setErrors(fields);
+      setFailure(message);
+    }
+  }
+>>>>>>> gaps
 
   const actions = (person: EmployeeSummary) => (
-    <PersonRowActions person={person} run={run} confirm={setPending} />
+    <PersonRowActions
+      person={person}
+      run={run}
+      confirm={setPending}
+      onOpen={person.abilities.edit ? setEditing : undefined}
+    />
   );
 
   const pendingName = pending ? fullName(pending.person) || pending.person.email : '';
@@ -84,7 +129,22 @@ export default function ExternalUsersPage() {
 
       {creating && <CreateExternalUser onClose={() => setCreating(false)} />}
 
+<<<<<<< HEAD
       <ConfirmAction
+=======
+      {editing && (
+        <ExternalUserEditDialog
+          person={editing}
+          onHide={() => setEditing(null)}
+          onSaved={(message) => {
+            notify(message);
+            void refresh();
+          }}
+        />
+      )}
+
+      <ConfirmDialog
+>>>>>>> gaps
         visible={Boolean(pending)}
         title={t(pending?.kind === 'delete' ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', {
           name: pendingName,

@@ -46,6 +46,10 @@ export interface UsersTable {
   social_insurance_number: OptionalColumn<string>;
   organization: OptionalColumn<string>;
   note: OptionalColumn<string>;
+  // Employee profile (migration 20261124_0200): unique among live people, case-insensitively.
+  employee_code: OptionalColumn<string>;
+  /** Another employee; never the person, never a cycle (checked by the service). */
+  line_manager_id: OptionalColumn<string>;
   /** Generated: names and email, lower-cased and without accents, for search. */
   search_text: ColumnType<string, never, never>;
 }

@@ -71,3 +71,16 @@ export async function findUsableToken(
 export async function markTokenUsed(db: Db, id: string): Promise<void> {
   await db.updateTable('account_tokens').set({ used_at: new Date() }).where('id', '=', id).execute();
 }
+
+/** The newest token of a purpose for a person, whatever became of it (used, replaced, expired). */
+export function findNewestToken(db: Db, userId: string, purpose: AccountTokenPurpose) {
+  return db
+    .selectFrom('account_tokens')
+    .select(['created_at', 'expires_at', 'used_at', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

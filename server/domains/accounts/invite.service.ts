@@ -2,7 +2,7 @@ import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
 import { canAnywhere } from '../../core/policy.ts';
-import { inTransaction } from '../../core/transaction.ts';
+import { inTransaction, requireTransaction } from '../../core/transaction.ts';
 import type { UserType } from '../../db/database.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { composeAccountMail, formatMailTime, mailName, mailTranslator } from './account-mail.ts';
@@ -21,15 +21,19 @@ export interface InvitedUser {
   user_type?: UserType;
 }
 
-async function sendInvitation(
+/**
+ * Stores a fresh invitation token for the person and returns its link, in the person's language.
+ * The caller is in a transaction and has checked who may invite. A new link replaces every earlier
+ * one: only the newest invitation works.
+ */
+export async function createInvitationLink(
   tx: ServiceContext,
-  user: InvitedUser,
-  action: 'invitation.issued' | 'invitation.resent',
-): Promise<void> {
+  user: Pick<InvitedUser, 'id' | 'language'>,
+): Promise<{ url: string; expiresAt: Date; revoked: number }> {
+  requireTransaction(tx, 'createInvitationLink');
   const settings = await readAccountSettings(tx.db);
   const token = newOneTimeToken();
   const expiresAt = new Date(Date.now() + Math.max(1, settings['invitation.ttl_hours']) * 3_600_000);
-  // A new link replaces every earlier one: only the newest invitation works.
   const revoked = await tokens.revokeAccountTokens(tx.db, user.id, 'INVITATION');
   await tokens.insertAccountToken(tx.db, {
     user_id: user.id,
@@ -38,6 +42,17 @@ async function sendInvitation(
     expires_at: expiresAt,
     created_by: tx.actor.id,
   });
+  // `lang`: the page opens in the invitee's language, as the mail is written.
+  const url = `${tx.config.publicUrl}/invite-account?token=${encodeURIComponent(token)}&lang=${user.language}`;
+  return { url, expiresAt, revoked };
+}
+
+async function sendInvitation(
+  tx: ServiceContext,
+  user: InvitedUser,
+  action: 'invitation.issued' | 'invitation.resent',
+): Promise<void> {
+  const { url, expiresAt, revoked } = await createInvitationLink(tx, user);
   const t = mailTranslator(user.language);
   await queueMail(
     tx,
@@ -52,11 +67,7 @@ async function sendInvitation(
         t('invitation.expiry', { expiresAt: formatMailTime(expiresAt) }),
         t('ignore'),
       ],
-      action: {
-        label: t('invitation.action'),
-        // `lang`: the page opens in the invitee's language, as the mail is written.
-        url: `${tx.config.publicUrl}/invite-account?token=${encodeURIComponent(token)}&lang=${user.language}`,
-      },
+      action: { label: t('invitation.action'), url },
     }),
   );
   await recordAudit(tx, {

@@ -64,6 +64,8 @@ const COLUMNS = {
   language: 'language',
   organization: 'organization',
   note: 'note',
+  employeeCode: 'employee_code',
+  lineManagerId: 'line_manager_id',
 } as const satisfies Partial<Record<keyof EmployeeFields, keyof UserUpdate>>;
 
 /** The columns an input changes: fields left out stay as they are, `null` clears, text is trimmed. */

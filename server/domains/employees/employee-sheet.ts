@@ -72,6 +72,8 @@ export const SHEET_COLUMNS: SheetColumn[] = [
     labels: 'people:languages',
     value: (r) => r.language,
   },
+  // Added after the first release: at the end, so files made with the earlier layout still match.
+  { key: 'employeeCode', kind: 'text', width: 14, value: (r) => r.employee_code },
 ];
 
 export function peopleT(language: Language) {
@@ -111,6 +113,9 @@ export function columnForHeader(header: string): SheetColumn | undefined {
       phone: 'phoneNumber',
       discord: 'discordAccountId',
       discordid: 'discordAccountId',
+      code: 'employeeCode',
+      staffcode: 'employeeCode',
+      manv: 'employeeCode',
     };
     for (const [alias, key] of Object.entries(aliases)) {
       headerIndex.set(

@@ -23,6 +23,8 @@ export function toSummary(actor: Actor, r: PersonRecord): EmployeeSummary {
     phoneNumber: r.phone_number,
     discordAccount: r.discord_account_id ? { id: r.discord_account_id } : null,
     organization: r.organization,
+    employeeCode: r.employee_code,
+    lineManager: ref(r.line_manager_id, r.line_manager_name),
     createdAt: r.created_at.toISOString(),
     abilities: personAbilities(actor, r),
   };

@@ -52,7 +52,10 @@ async function write(output: Writable, chunk: string): Promise<void> {
 }
 
 /** Every matching person, batch after batch, in the list's order (the id breaks ties, so none repeats). */
-async function* batches(ctx: ServiceContext, query: EmployeeExportQuery) {
+/** The list's filters, or (an export of the list's selection) only these people. */
+type ExportQuery = EmployeeExportQuery & { ids?: readonly string[] };
+
+async function* batches(ctx: ServiceContext, query: ExportQuery) {
   for (let offset = 0; ; offset += BATCH) {
     const rows = await repo.listPeopleRows(
       ctx.db,
@@ -71,7 +74,7 @@ async function* batches(ctx: ServiceContext, query: EmployeeExportQuery) {
  */
 export async function prepareEmployeeExport(
   ctx: ServiceContext,
-  query: EmployeeExportQuery,
+  query: ExportQuery,
 ): Promise<PreparedExport> {
   peoplePolicy.authorize(ctx.actor, 'export', null);
   if (query.onboardFrom && query.onboardTo && query.onboardTo < query.onboardFrom) {

@@ -32,6 +32,7 @@ import {
   type SheetColumn,
 } from './employee-sheet.ts';
 import { peoplePolicy } from './employees.policy.ts';
+import { importCodeProblems } from './employee-links.ts';
 import * as repo from './employees.repository.ts';
 
 export interface ImportOptions {
@@ -327,8 +328,16 @@ export async function importEmployees(
       },
     })),
   );
+  const codeChecks = await importCodeProblems(
+    ctx,
+    prepared.map((row) => ({
+      number: row.number,
+      code: row.input.employeeCode as string | undefined,
+      selfId: row.existing?.id ?? null,
+    })),
+  );
   prepared.forEach((row, i) => {
-    for (const problem of referenceChecks[i]!) {
+    for (const problem of [...referenceChecks[i]!, ...codeChecks[i]!]) {
       if (!row.problems.some((p) => p.field === problem.field)) row.problems.push(problem);
     }
   });

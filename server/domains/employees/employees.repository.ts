@@ -34,6 +34,10 @@ export interface EmployeeRecord {
   note: string | null;
   employee_role_id: string | null;
   employee_role_name: string | null;
+  employee_code: string | null;
+  line_manager_id: string | null;
+  /** Last name then first name, or null when there is no (live) manager. */
+  line_manager_name: string | null;
   password_set: boolean;
   created_at: Date;
   updated_at: Date;
@@ -41,6 +45,8 @@ export interface EmployeeRecord {
 
 export interface PeopleFilter extends EmployeeFilters {
   userType?: UserType;
+  /** Only these people (an export of the list's selection). */
+  ids?: readonly string[];
 }
 
 type UsersQuery = SelectQueryBuilder<
@@ -62,6 +68,7 @@ export function searchPatterns(search: string | undefined): string[] {
 function applyFilters(query: UsersQuery, filter: PeopleFilter): UsersQuery {
   let q = query.where('u.deleted_at', 'is', null);
   if (filter.userType) q = q.where('u.user_type', '=', filter.userType);
+  if (filter.ids) q = q.where('u.id', 'in', filter.ids.length ? [...filter.ids] : [null as never]);
   for (const pattern of searchPatterns(filter.search)) {
     q = q.where(sql<boolean>`u.search_text like bo_unaccent(lower(${pattern}))`);
   }
@@ -103,6 +110,9 @@ function baseQuery(db: Db): UsersQuery {
 function withEmployeeColumns(query: UsersQuery) {
   return query
     .leftJoin('banks as b', 'b.id', 'u.bank_id')
+    .leftJoin('users as lm', (join) =>
+      join.onRef('lm.id', '=', 'u.line_manager_id').on('lm.deleted_at', 'is', null),
+    )
     .leftJoinLateral(
       (eb) =>
         eb
@@ -148,6 +158,9 @@ function withEmployeeColumns(query: UsersQuery) {
       'u.note',
       'er.role_id as employee_role_id',
       'er.role_name as employee_role_name',
+      'u.employee_code',
+      'lm.id as line_manager_id',
+      sql<string | null>`lm.last_name || ' ' || lm.first_name`.as('line_manager_name'),
       sql<boolean>`u.password_hash is not null`.as('password_set'),
       'u.created_at',
       'u.updated_at',
@@ -163,6 +176,8 @@ const SORTS: Record<EmployeeSortField, string[]> = {
   department: ['d.name', 'u.last_name', 'u.first_name', 'u.id'],
   onboardDate: ['u.onboard_date', 'u.id'],
   createdAt: ['u.created_at', 'u.id'],
+  employeeRole: ['er.role_name', 'u.last_name', 'u.first_name', 'u.id'],
+  employeeCode: ['u.employee_code', 'u.id'],
 };
 
 /** A stable order: the chosen column first, then names, then the id so that pages never overlap. */

@@ -40,6 +40,7 @@ import {
   updateSchema,
   type Problem,
 } from './employee-input.ts';
+import { linkProblems } from './employee-links.ts';
 import { toEmployee, toSummary } from './employee-views.ts';
 import { peoplePolicy } from './employees.policy.ts';
 import * as repo from './employees.repository.ts';
@@ -143,11 +144,19 @@ function emailTaken(): AppError {
   });
 }
 
-/** 422 with every problem; a duplicate email alone answers 409, as a duplicate always does. */
+/** 422 with every problem; a duplicate email or employee code alone answers 409, as a duplicate always does. */
 function throwProblems(problems: Problem[]): void {
   if (problems.length === 0) return;
   if (problems.length === 1 && problems[0]!.code === 'alreadyExists') throw emailTaken();
+  if (problems.length === 1 && problems[0]!.code === 'employeeCodeTaken') throw codeTaken();
   throw validationError(problems);
+}
+
+function codeTaken(): AppError {
+  return new AppError('ALREADY_EXISTS', {
+    params: { field: 'employeeCode' },
+    details: [{ field: 'employeeCode', code: 'employeeCodeTaken', message: '' }],
+  });
 }
 
 async function emailProblems(
@@ -161,6 +170,7 @@ async function emailProblems(
 }
 
 function onUniqueEmail(error: unknown): unknown {
+  if (isUniqueViolation(error, 'users_employee_code_live_key')) return codeTaken();
   return isUniqueViolation(error, 'users_email_live_key') ? emailTaken() : error;
 }
 
@@ -186,6 +196,7 @@ export async function createEmployee(
     ...references!,
     ...(await emailProblems(ctx, sound.email, null)),
     ...(await accessRoleProblems(ctx, sound.accessRoleIds ?? [])),
+    ...(await linkProblems(ctx, { selfId: null, ...sound })),
   ]);
   checkDocuments(documents);
 
@@ -247,6 +258,12 @@ export async function updateEmployee(
         ...ruleProblems({ ...before, ...values }),
         ...references!,
         ...(await emailProblems(tx, sound.email, id)),
+        ...(await linkProblems(tx, {
+          selfId: id,
+          employeeCode: sound.employeeCode,
+          lineManagerId: sound.lineManagerId,
+          currentLineManagerId: before.line_manager_id,
+        })),
       ]);
       checkDocuments(documents);
       await updateUser(tx, id, values).catch((error) => Promise.reject(onUniqueEmail(error)));

@@ -46,3 +46,16 @@ export async function markMail(db: Db, id: string, status: MailStatus, error: st
     .where('id', '=', id)
     .execute();
 }
+
+/** The newest mail of a kind to an address (the invitation's delivery state on the employee page). */
+export function findNewestMail(db: Db, to: string, template: string) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['status', 'attempts', 'created_at', 'sent_at'])
+    .where('to_email', '=', to)
+    .where('template', '=', template)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

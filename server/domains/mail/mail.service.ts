@@ -32,6 +32,14 @@ export async function queueMail(ctx: ServiceContext, message: MailMessage): Prom
   });
 }
 
+/**
+ * Where the newest mail of a kind to an address stands (never its text: it may hold a live link).
+ * The caller has checked that the actor may know it.
+ */
+export function findNewestMailState(ctx: ServiceContext, to: string, template: string) {
+  return repo.findNewestMail(ctx.db, to, template);
+}
+
 /** The newest mails of the outbox (for /devtools and `backoffice mail list`). */
 export async function listOutbox(ctx: ServiceContext, options: { to?: string; limit?: number } = {}) {
   authorize(ctx.actor, 'platform-settings.manage');

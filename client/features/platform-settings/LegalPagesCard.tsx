@@ -1,0 +1,133 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { SelectButton } from 'primereact/selectbutton';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '../../../shared/i18n/index.ts';
+import {
+  LEGAL_KINDS,
+  LEGAL_TEXT_MAX,
+  type LegalKind,
+  type LegalPage,
+} from '../../../shared/legal.schemas.ts';
+import { formatDate } from '../../../shared/rules/format.ts';
+import { errorMessage, fieldErrors } from '../account/account.api.ts';
+import { legalApi, legalKeys } from '../legal/legal.api.ts';
+
+/** Platform settings: the text of the terms of service and the privacy policy, in each language. */
+export function LegalPagesCard({ onSaved }: { onSaved: (message: string) => void }) {
+  const { t } = useTranslation(['legal', 'errors']);
+  const queryClient = useQueryClient();
+  const pages = useQuery({ queryKey: legalKeys.all, queryFn: legalApi.list });
+  const [kind, setKind] = useState<LegalKind>('terms');
+  const [language, setLanguage] = useState<Language>('en');
+  const current = pages.data?.items.find((p) => p.kind === kind && p.language === language);
+  return (
+    <section className="settings-card" data-testid="legal-pages-card">
+      <h2>{t('settings.title')}</h2>
+      <p>{t('settings.intro')}</p>
+      <div className="profile-actions" style={{ marginTop: 0 }}>
+        <SelectButton
+          value={kind}
+          options={LEGAL_KINDS.map((value) => ({ value, label: t(`titles.${value}`) }))}
+          allowEmpty={false}
+          onChange={(event) => setKind(event.value as LegalKind)}
+          aria-label={t('settings.page')}
+        />
+        <SelectButton
+          value={language}
+          options={LANGUAGES.map((value) => ({ value, label: t(`settings.languages.${value}`) }))}
+          allowEmpty={false}
+          onChange={(event) => setLanguage(event.value as Language)}
+          aria-label={t('settings.language')}
+        />
+      </div>
+      {pages.isError && <Message severity="error" text={errorMessage(pages.error, t)} />}
+      {current && (
+        <Editor
+          key={`${kind}-${language}-${current.updatedAt ?? 'default'}`}
+          page={current}
+          onSave={async (content) => {
+            await legalApi.update(kind, language, content);
+            await queryClient.invalidateQueries({ queryKey: legalKeys.all });
+            onSaved(t('settings.saved', { page: t(`titles.${kind}`) }));
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function Editor({ page, onSave }: { page: LegalPage; onSave: (content: string) => Promise<void> }) {
+  const { t } = useTranslation(['legal', 'errors']);
+  const [content, setContent] = useState(page.content);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    if (!content.trim()) {
+      setError(t(content ? 'errors:validation.blank' : 'errors:validation.required'));
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      await onSave(content);
+    } catch (caught) {
+      setError(fieldErrors(caught).content ?? errorMessage(caught, t));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="form-stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <p className="legal-settings__state" data-testid="legal-page-state">
+        {page.custom && page.updatedAt
+          ? t('settings.editedOn', { date: formatDate(page.updatedAt) })
+          : t('settings.builtIn')}{' '}
+        <a href={`/${page.kind}`} target="_blank" rel="noreferrer">
+          {t('settings.open')}
+        </a>
+      </p>
+      <label htmlFor="legal-content">{t('settings.content')}</label>
+      <InputTextarea
+        id="legal-content"
+        value={content}
+        rows={14}
+        maxLength={LEGAL_TEXT_MAX}
+        invalid={Boolean(error)}
+        aria-describedby="legal-content-hint"
+        style={{ width: '100%', fontFamily: 'inherit' }}
+        onChange={(event) => {
+          setContent(event.target.value);
+          setError(null);
+        }}
+      />
+      <small id="legal-content-hint">{t('settings.hint')}</small>
+      {error && (
+        <small className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+      <div>
+        <Button
+          type="submit"
+          icon="pi pi-check"
+          label={t('settings.save')}
+          loading={saving}
+          data-testid="legal-save"
+        />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { Toast } from 'primereact/toast';
+import { useRef } from 'react';
+import { ProfileStyles } from '../employees/ProfileStyles.tsx';
+import { LegalPagesCard } from './LegalPagesCard.tsx';
+
+/** /platform-settings: company-wide settings for administrators (the legal pages for now). */
+export default function PlatformSettingsPage() {
+  const toast = useRef<Toast>(null);
+  const saved = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 3000 });
+  return (
+    <div className="settings-page" data-testid="platform-settings-page">
+      <ProfileStyles />
+      <Toast ref={toast} position="bottom-right" />
+      <div className="settings-page__column" style={{ gridColumn: '1 / -1' }}>
+        <LegalPagesCard onSaved={saved} />
+      </div>
+    </div>
+  );
+}
