@@ -151,13 +151,19 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
 /**
  * Fetches a protected file (documents, exports) with the access token and hands it to the browser
- * under the server's file name (or `fallbackName`).
+ * under the server's file name (or `fallbackName`). `options` for a download that needs a body
+ * (the export of a selection: `{ method: 'POST', body }`).
  */
-export async function download(path: string, fallbackName: string): Promise<void> {
-  const response = await send(path, {});
+export async function download(
+  path: string,
+  fallbackName: string,
+  options: RequestOptions = {},
+): Promise<void> {
+  const response = await send(path, options);
   const disposition = response.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-  const name = encoded ? decodeURIComponent(encoded) : fallbackName;
+  const plain = /filename="([^"]+)"/.exec(disposition)?.[1];
+  const name = encoded ? decodeURIComponent(encoded) : (plain ?? fallbackName);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

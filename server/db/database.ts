@@ -14,7 +14,8 @@ import type { ProjectsTables } from './tables/projects.ts';
  * A new area adds its file and one line here.
  */
 export interface Database
-  extends AccountsTables,
+  extends
+    AccountsTables,
     AccessTables,
     PeopleTables,
     PlatformTables,

@@ -84,14 +84,8 @@ export default function InviteAccountPage() {
       }}
       testId="invite-account"
     >
-<<<<<<< HEAD
       {signUp.message && <Message severity="error" text={signUp.message} className="auth-card__error" />}
-=======
-      {error !== null && Object.keys(errors).length === 0 && (
-        <Message severity="error" text={errorMessage(error, t)} className="auth-card__error" />
-      )}
       <InvitationExpiry expiresAt={person.expiresAt} />
->>>>>>> gaps
       <label htmlFor="email">{t('invite.email')}</label>
       <InputText id="email" value={person.email} readOnly autoComplete="username" />
       <NewPasswordFields

@@ -11,7 +11,7 @@ interface Props {
   selected: EmployeeSummary[];
   onClear: () => void;
   /** Runs a change, then shows `done` and reloads the list (or the error as a toast). */
-  run: (action: () => Promise<unknown>, done: string) => Promise<void>;
+  run: (action: () => Promise<unknown>, done: string) => Promise<unknown>;
   onError: (error: unknown) => void;
 }
 
@@ -20,7 +20,7 @@ interface Props {
  * Each button counts the people it will act on, so nobody is surprised by who is left out.
  */
 export function EmployeeBulkBar({ selected, onClear, run, onError }: Props) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const session = useSession();
   const canManage = usePermission('employees.manage');
   const canExport = usePermission('employees.export');
@@ -38,7 +38,6 @@ export function EmployeeBulkBar({ selected, onClear, run, onError }: Props) {
       await profileApi.exportSelected(
         selected.map((p) => p.id),
         format,
-        i18n.language,
       );
     } catch (error) {
       onError(error);

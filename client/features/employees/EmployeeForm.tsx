@@ -295,7 +295,7 @@ export function EmployeeForm({
             'lineManagerId',
             <LineManagerPicker
               inputId="employee-lineManagerId"
-              value={values.lineManagerId ?? ''}
+              value={(values.lineManagerId as string | undefined) ?? ''}
               initial={employee?.lineManager ?? null}
               selfId={employee?.id ?? null}
               disabled={readOnly}

@@ -28,7 +28,6 @@ import { SearchBox } from '../../tables/SearchBox.tsx';
 import { usePagedTable } from '../../tables/use-paged-table.ts';
 import { useDepartmentOptions } from '../departments/departments.queries.ts';
 import { PICKER_FORMAT, fromPickerDate, toPickerDate } from './dates.ts';
-<<<<<<< HEAD
 import { employeesApi, type ListParams } from './employees.api.ts';
 import {
   employeeKeys,
@@ -40,15 +39,9 @@ import { PeopleStyles } from './PeopleStyles.tsx';
 import { PersonRowActions, type PendingPersonAction } from './PersonRowActions.tsx';
 import { PersonCell } from './PersonCell.tsx';
 import { ProjectFilter } from '../projects/ProjectFilter.tsx';
-=======
 import { EmployeeBulkBar } from './EmployeeBulkBar.tsx';
-import { describeFailure, employeesApi, employeesKeys, type ListParams } from './employees.api.ts';
 import { ImportPeopleDialog } from './ImportPeopleDialog.tsx';
-import { PeopleStyles } from './PeopleStyles.tsx';
-import { PersonRowActions, type PendingPersonAction } from './PersonRowActions.tsx';
-import { PersonCell } from './PersonCell.tsx';
 import { ProfileStyles } from './ProfileStyles.tsx';
->>>>>>> gaps
 
 /** The list's filters, as the address keeps them (`status=A&status=B`). */
 const FILTERS = {
@@ -64,11 +57,7 @@ const FILTERS = {
 
 /** The employee list (/ and /employee-management): counts, search, filters, sort, pages, export. */
 export default function EmployeeListPage() {
-<<<<<<< HEAD
   const { t } = useTranslation(['people', 'errors']);
-=======
-  const { t, i18n } = useTranslation(['people', 'errors', 'profile']);
->>>>>>> gaps
   const navigate = useNavigate();
   const toast = useToast();
   const table = usePagedTable({
@@ -137,11 +126,7 @@ export default function EmployeeListPage() {
   return (
     <div className="people-page" data-testid="employee-list">
       <PeopleStyles />
-<<<<<<< HEAD
-=======
       <ProfileStyles />
-      <Toast ref={toast} position="bottom-right" />
->>>>>>> gaps
       <div className="people-page__bar">
         <h2>{t('list.title')}</h2>
         <div className="people-page__actions">
@@ -296,19 +281,13 @@ export default function EmployeeListPage() {
         </div>
       </div>
 
-<<<<<<< HEAD
       {list.isError && <p className="people-error">{errorMessage(list.error, t)}</p>}
-=======
-      {list.isError && <p className="people-error">{describeFailure(list.error, t).message}</p>}
       <EmployeeBulkBar
         selected={selected}
         onClear={() => setSelected([])}
         run={run}
-        onError={(error) =>
-          toast.current?.show({ severity: 'error', summary: describeFailure(error, t).message, life: 6000 })
-        }
+        onError={(error) => toast.error(errorMessage(error, t))}
       />
->>>>>>> gaps
       <DataTable
         {...table.tableProps(list.data, list.isFetching)}
         className="people-table"
@@ -378,24 +357,13 @@ export default function EmployeeListPage() {
         <Column header={t('list.actions')} body={rowActions} />
       </DataTable>
 
-<<<<<<< HEAD
-      <ConfirmAction
-=======
       <ImportPeopleDialog
         visible={importing}
         onHide={() => setImporting(false)}
-        onImported={(report) => {
-          // A report to read, not a flash: it stays longer than other confirmations.
-          toast.current?.show({
-            severity: 'success',
-            summary: t('people:import.done', report),
-            life: 10_000,
-          });
-          void refresh();
-        }}
+        // A report to read, not a flash: it stays longer than other confirmations.
+        onImported={(report) => toast.success(t('people:import.done', report), undefined, 10_000)}
       />
-      <ConfirmDialog
->>>>>>> gaps
+      <ConfirmAction
         visible={Boolean(pending)}
         title={t(pending?.kind === 'delete' ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', {
           name: pendingName,

@@ -1,17 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { Toast } from 'primereact/toast';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.ts';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Employee, EmployeeSummary } from '../../../shared/employees.schemas.ts';
 import { formatDate, fullName } from '../../../shared/rules/format.ts';
 import { usePermission, useSession } from '../../api/session.ts';
 import { PageLoading } from '../../layout/PageLoading.tsx';
 import EmployeeFormPage from './EmployeeFormPage.tsx';
-import { describeFailure, downloadFile, employeesApi, employeesKeys } from './employees.api.ts';
+import { download } from '../../api/http.ts';
+import { useEmployeeDetail, usePerson } from './employees.queries.ts';
 import { InvitationCard } from './InvitationCard.tsx';
 import { PeopleStyles } from './PeopleStyles.tsx';
 import { PersonHistory } from './PersonHistory.tsx';
@@ -42,17 +43,8 @@ export default function EmployeeProfilePage() {
 
 function Profile({ id }: { id: string }) {
   const { t } = useTranslation(['profile', 'people', 'errors']);
-  const summary = useQuery({
-    queryKey: employeesKeys.one(id),
-    queryFn: () => employeesApi.get(id),
-    retry: false,
-  });
-  const detail = useQuery({
-    queryKey: employeesKeys.detail(id),
-    queryFn: () => employeesApi.getEmployee(id),
-    enabled: Boolean(summary.data?.abilities.viewPrivate),
-    retry: false,
-  });
+  const summary = usePerson(id);
+  const detail = useEmployeeDetail(id, Boolean(summary.data?.abilities.viewPrivate));
   if (summary.isLoading || detail.isLoading) return <PageLoading />;
   if (summary.isError || !summary.data) {
     return (
@@ -89,7 +81,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 function ProfileView({ person, employee }: { person: EmployeeSummary; employee: Employee | null }) {
-  const { t, i18n } = useTranslation(['profile', 'people', 'errors']);
+  const { t } = useTranslation(['profile', 'people', 'errors']);
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useRef<Toast>(null);
@@ -114,11 +106,11 @@ function ProfileView({ person, employee }: { person: EmployeeSummary; employee: 
     navigate(location.pathname, { replace: true, state: null });
   }, [created, person.email, location.pathname, navigate, t]);
 
-  async function download(url: string, fileName: string) {
+  async function downloadDocument(url: string, fileName: string) {
     try {
-      await downloadFile(url.replace(/^\/api/, ''), fileName, i18n.language);
+      await download(url.replace(/^\/api/, ''), fileName);
     } catch (error) {
-      toast.current?.show({ severity: 'error', summary: describeFailure(error, t).message, life: 6000 });
+      toast.current?.show({ severity: 'error', summary: errorMessage(error, t), life: 6000 });
     }
   }
 
@@ -241,7 +233,7 @@ function ProfileView({ person, employee }: { person: EmployeeSummary; employee: 
                         icon="pi pi-file-pdf"
                         style={{ padding: 0 }}
                         label={`${file.fileName} · ${formatDate(file.uploadedAt)}`}
-                        onClick={() => void download(file.url, file.fileName)}
+                        onClick={() => void downloadDocument(file.url, file.fileName)}
                       />
                     )}
                   </Row>

@@ -4,8 +4,8 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.ts';
 import { IMPORT_FILE_MAX_MB, type ImportReport } from '../../../shared/employee-profile.schemas.ts';
-import { describeFailure } from './employees.api.ts';
 import { profileApi } from './profile.api.ts';
 
 interface Props {
@@ -64,7 +64,7 @@ export function ImportPeopleDialog({ visible, onHide, onImported }: Props) {
         onHide();
       }
     } catch (caught) {
-      setError(describeFailure(caught, t).message);
+      setError(errorMessage(caught, t));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -6,11 +6,14 @@ import { Tag } from 'primereact/tag';
 import type { Toast } from 'primereact/toast';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.ts';
 import type { InvitationLink, InvitationState } from '../../../shared/employee-profile.schemas.ts';
 import type { EmployeeSummary } from '../../../shared/employees.schemas.ts';
 import { formatDateTime } from '../../../shared/rules/date-time.ts';
-import { describeFailure, employeesApi, employeesKeys } from './employees.api.ts';
-import { profileApi, profileKeys } from './profile.api.ts';
+import { employeesApi } from './employees.api.ts';
+import { employeeKeys } from './employees.queries.ts';
+import { profileApi } from './profile.api.ts';
+import { profileKeys, useInvitationState } from './profile.queries.ts';
 
 const MAIL_SEVERITY = { QUEUED: 'info', SENT: 'success', FAILED: 'danger', KEPT: 'warning' } as const;
 
@@ -33,20 +36,17 @@ export function InvitationCard({
 }) {
   const { t } = useTranslation(['profile', 'people', 'errors']);
   const queryClient = useQueryClient();
-  const state = useQuery({
-    queryKey: profileKeys.invitation(person.id),
-    queryFn: () => profileApi.invitation(person.id),
-  });
+  const state = useInvitationState(person.id);
   const [link, setLink] = useState<InvitationLink | null>(null);
   const [busy, setBusy] = useState(false);
 
   const fail = (error: unknown) =>
-    toast.current?.show({ severity: 'error', summary: describeFailure(error, t).message, life: 6000 });
+    toast.current?.show({ severity: 'error', summary: errorMessage(error, t), life: 6000 });
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: profileKeys.invitation(person.id) }),
       queryClient.invalidateQueries({ queryKey: ['employees', 'history', person.id] }),
-      queryClient.invalidateQueries({ queryKey: employeesKeys.one(person.id) }),
+      queryClient.invalidateQueries({ queryKey: employeeKeys.one(person.id) }),
     ]);
 
   async function copy(url: string) {
@@ -104,7 +104,7 @@ export function InvitationCard({
           />
         )}
       </div>
-      {state.isError && <Message severity="error" text={describeFailure(state.error, t).message} />}
+      {state.isError && <Message severity="error" text={errorMessage(state.error, t)} />}
       {data && (
         <dl className="profile-list">
           <dt>{t('invitation.mail')}</dt>

@@ -1,14 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { Paginator } from 'primereact/paginator';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.ts';
 import type { HistoryChange, HistoryEvent } from '../../../shared/employee-profile.schemas.ts';
 import { HISTORY_PAGE_SIZE } from '../../../shared/employee-profile.schemas.ts';
 import { formatDateTime } from '../../../shared/rules/date-time.ts';
 import { formatDate } from '../../../shared/rules/format.ts';
-import { describeFailure } from './employees.api.ts';
-import { profileApi, profileKeys } from './profile.api.ts';
+import { usePersonHistory } from './profile.queries.ts';
 
 /** Translation prefixes of the enum fields a history can mention. */
 const ENUM_LABELS: Record<string, string> = {
@@ -22,11 +21,7 @@ const ENUM_LABELS: Record<string, string> = {
 export function PersonHistory({ personId }: { personId: string }) {
   const { t } = useTranslation(['profile', 'people', 'errors']);
   const [page, setPage] = useState(1);
-  const history = useQuery({
-    queryKey: profileKeys.history(personId, page),
-    queryFn: () => profileApi.history(personId, page, HISTORY_PAGE_SIZE),
-    placeholderData: keepPreviousData,
-  });
+  const history = usePersonHistory(personId, page);
 
   const value = (change: HistoryChange, raw: string | null) => {
     if (raw === null) return t('history.none');
@@ -50,7 +45,7 @@ export function PersonHistory({ personId }: { personId: string }) {
       <div className="profile-card__head">
         <h3>{t('sections.history')}</h3>
       </div>
-      {history.isError && <Message severity="error" text={describeFailure(history.error, t).message} />}
+      {history.isError && <Message severity="error" text={errorMessage(history.error, t)} />}
       {history.data && history.data.items.length === 0 && <p>{t('history.empty')}</p>}
       {history.isLoading && <p role="status">{t('history.loading')}</p>}
       <ol className="profile-history" aria-busy={history.isFetching}>

@@ -1,24 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
-import { describeFailure } from './employees.api.ts';
-import { profileApi, profileKeys } from './profile.api.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { usePersonRoles } from './profile.queries.ts';
 
 /** The roles a person holds: employee role, access roles (company-wide) and roles within projects. */
 export function PersonRolesCard({ personId }: { personId: string }) {
   const { t } = useTranslation(['profile', 'people', 'errors']);
-  const roles = useQuery({
-    queryKey: profileKeys.roles(personId),
-    queryFn: () => profileApi.roles(personId),
-  });
+  const roles = usePersonRoles(personId);
   const data = roles.data;
   return (
     <section className="people-card" data-testid="profile-roles" aria-label={t('sections.roles')}>
       <div className="profile-card__head">
         <h3>{t('sections.roles')}</h3>
       </div>
-      {roles.isError && <Message severity="error" text={describeFailure(roles.error, t).message} />}
+      {roles.isError && <Message severity="error" text={errorMessage(roles.error, t)} />}
       {data && (
         <dl className="profile-list">
           <dt>{t('people:fields.employeeRole')}</dt>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
@@ -6,10 +6,11 @@ import { Tag } from 'primereact/tag';
 import type { Toast } from 'primereact/toast';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors.ts';
 import type { EmployeeSummary } from '../../../shared/employees.schemas.ts';
 import { formatDate, fullName } from '../../../shared/rules/format.ts';
-import { describeFailure } from './employees.api.ts';
-import { profileApi, profileKeys } from './profile.api.ts';
+import { profileApi } from './profile.api.ts';
+import { profileKeys, usePersonTwoFactor } from './profile.queries.ts';
 
 /**
  * A person's two-factor authentication, for those who manage employees: whether it is on, and a reset
@@ -24,10 +25,7 @@ export function TwoFactorResetCard({
 }) {
   const { t } = useTranslation(['profile', 'errors']);
   const queryClient = useQueryClient();
-  const status = useQuery({
-    queryKey: profileKeys.twoFactor(person.id),
-    queryFn: () => profileApi.twoFactor(person.id),
-  });
+  const status = usePersonTwoFactor(person.id);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const name = fullName(person) || person.email;
@@ -42,7 +40,7 @@ export function TwoFactorResetCard({
         queryClient.invalidateQueries({ queryKey: ['employees', 'history', person.id] }),
       ]);
     } catch (error) {
-      toast.current?.show({ severity: 'error', summary: describeFailure(error, t).message, life: 6000 });
+      toast.current?.show({ severity: 'error', summary: errorMessage(error, t), life: 6000 });
     } finally {
       setBusy(false);
     }
@@ -61,7 +59,7 @@ export function TwoFactorResetCard({
           />
         )}
       </div>
-      {status.isError && <Message severity="error" text={describeFailure(status.error, t).message} />}
+      {status.isError && <Message severity="error" text={errorMessage(status.error, t)} />}
       {data && (
         <p>
           {data.enabled

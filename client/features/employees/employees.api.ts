@@ -71,6 +71,9 @@ export const employeesApi = {
     api<Employee>('/users', { method: 'POST', file: formBlob(values, files) }),
   update: (id: string, values: EmployeeFormValues, files: Record<string, File>) =>
     api<Employee>(`/users/${id}`, { method: 'PUT', file: formBlob(values, files) }),
+  /** An external user's details as JSON (`null` clears a field). */
+  updateExternal: (id: string, values: Record<string, string | null>) =>
+    api<Employee>(`/users/${id}`, { method: 'PUT', body: values }),
   upload: (id: string, kind: EmployeeFileKind, file: File) =>
     api<EmployeeFile>(`/users/${id}/files`, { method: 'POST', file: formBlob({ kind }, { file }) }),
   setStatus: (id: string, status: 'ACTIVE' | 'DEACTIVATE') =>

@@ -37,46 +37,8 @@ export default function ExternalUsersPage() {
   const list = useExternalUsers(table.apiParams);
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<PendingPersonAction>(null);
-<<<<<<< HEAD
   const run = useRunAction([employeeKeys.all]);
-=======
   const [editing, setEditing] = useState<EmployeeSummary | null>(null);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: employeesKeys.all });
-  const notify = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 4000 });
-  async function run(action: () => Promise<unknown>, done: string) {
-    try {
-      await action();
-      notify(done);
-      await refresh();
-    } catch (error) {
-      toast.current?.show({ severity: 'error', summary: describeFailure(error, t).message, life: 6000 });
-    }
-  }
-
-  async function create() {
-    const local: Record<string, string> = {};
-    for (const field of REQUIRED) {
-      if (!values[field]) local[field] = t('errors:validation.required');
-      else if (!values[field]!.trim()) local[field] = t('errors:validation.blank');
-    }
-    setErrors(local);
-    setFailure(null);
-    if (Object.keys(local).length) return;
-    try {
-      const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-      const created = await employeesApi.createExternal(body);
-      notify(t('externals.created', { name: fullName(created), email: created.email }));
-      setCreating(false);
-      setValues({});
-      await refresh();
-    } catch (error) {
-      const { message, fields } = describeFailure(error, t);
-      setErrors(fields);
-      setFailure(message);
-    }
-  }
->>>>>>> gaps
 
   const actions = (person: EmployeeSummary) => (
     <PersonRowActions
@@ -129,22 +91,9 @@ export default function ExternalUsersPage() {
 
       {creating && <CreateExternalUser onClose={() => setCreating(false)} />}
 
-<<<<<<< HEAD
-      <ConfirmAction
-=======
-      {editing && (
-        <ExternalUserEditDialog
-          person={editing}
-          onHide={() => setEditing(null)}
-          onSaved={(message) => {
-            notify(message);
-            void refresh();
-          }}
-        />
-      )}
+      {editing && <ExternalUserEditDialog person={editing} onHide={() => setEditing(null)} />}
 
-      <ConfirmDialog
->>>>>>> gaps
+      <ConfirmAction
         visible={Boolean(pending)}
         title={t(pending?.kind === 'delete' ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', {
           name: pendingName,

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LegalKind } from '../../../shared/legal.schemas.ts';
 import { formatDate } from '../../../shared/rules/format.ts';
 import { LanguageSwitcher } from '../../layout/LanguageSwitcher.tsx';
-import { errorMessage } from '../account/account.api.ts';
-import { legalApi, legalKeys } from './legal.api.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useLegalPage } from './legal.queries.ts';
 import { LegalText } from './LegalText.tsx';
 
 const CSS = `
@@ -23,13 +22,7 @@ const CSS = `
 /** /terms and /privacy: the texts a person agrees to on sign-up, in their language, for anyone. */
 export default function LegalPage({ kind }: { kind: LegalKind }) {
   const { t, i18n } = useTranslation(['legal', 'account', 'common']);
-  const page = useQuery({
-    queryKey: legalKeys.page(kind, i18n.language),
-    queryFn: () => legalApi.get(kind, i18n.language),
-    // Fetched in the browser: the server renders the frame, the text follows.
-    enabled: typeof window !== 'undefined',
-    staleTime: 60_000,
-  });
+  const page = useLegalPage(kind, i18n.language);
   const title = t(`titles.${kind}`);
   return (
     <div className="legal-page" data-testid={`legal-${kind}`}>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
@@ -13,14 +13,18 @@ import {
   type LegalPage,
 } from '../../../shared/legal.schemas.ts';
 import { formatDate } from '../../../shared/rules/format.ts';
-import { errorMessage, fieldErrors } from '../account/account.api.ts';
-import { legalApi, legalKeys } from '../legal/legal.api.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { useUnsavedChanges } from '../../forms/UnsavedChangesGuard.tsx';
+import { legalApi } from '../legal/legal.api.ts';
+import { legalKeys, useLegalPages } from '../legal/legal.queries.ts';
 
 /** Platform settings: the text of the terms of service and the privacy policy, in each language. */
 export function LegalPagesCard({ onSaved }: { onSaved: (message: string) => void }) {
   const { t } = useTranslation(['legal', 'errors']);
   const queryClient = useQueryClient();
-  const pages = useQuery({ queryKey: legalKeys.all, queryFn: legalApi.list });
+  const pages = useLegalPages();
   const [kind, setKind] = useState<LegalKind>('terms');
   const [language, setLanguage] = useState<Language>('en');
   const current = pages.data?.items.find((p) => p.kind === kind && p.language === language);
@@ -62,35 +66,37 @@ export function LegalPagesCard({ onSaved }: { onSaved: (message: string) => void
 
 function Editor({ page, onSave }: { page: LegalPage; onSave: (content: string) => Promise<void> }) {
   const { t } = useTranslation(['legal', 'errors']);
-  const [content, setContent] = useState(page.content);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useFormValues({ content: page.content });
+  const guard = useUnsavedChanges(form.dirty);
+  const save = useFormMutation({
+    mutationFn: ({ content }: { content: string }) => onSave(content),
+    onSuccess: () => {
+      guard.release();
+      form.markSaved();
+    },
+  });
+  const error = save.fieldErrors.content ?? save.message;
 
-  async function save() {
+  function submit() {
+    const { content } = form.values;
     if (!content.trim()) {
-      setError(t(content ? 'errors:validation.blank' : 'errors:validation.required'));
+      save.setProblems({ content: t(content ? 'errors:validation.blank' : 'errors:validation.required') });
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(content);
-    } catch (caught) {
-      setError(fieldErrors(caught).content ?? errorMessage(caught, t));
-    } finally {
-      setSaving(false);
-    }
+    void save.submit({ content });
   }
 
   return (
     <form
+      id={form.formId}
       className="form-stack"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        submit();
       }}
     >
+      {guard.prompt}
       <p className="legal-settings__state" data-testid="legal-page-state">
         {page.custom && page.updatedAt
           ? t('settings.editedOn', { date: formatDate(page.updatedAt) })
@@ -102,15 +108,16 @@ function Editor({ page, onSave }: { page: LegalPage; onSave: (content: string) =
       <label htmlFor="legal-content">{t('settings.content')}</label>
       <InputTextarea
         id="legal-content"
-        value={content}
+        name="content"
+        value={form.values.content}
         rows={14}
         maxLength={LEGAL_TEXT_MAX}
         invalid={Boolean(error)}
         aria-describedby="legal-content-hint"
         style={{ width: '100%', fontFamily: 'inherit' }}
         onChange={(event) => {
-          setContent(event.target.value);
-          setError(null);
+          form.set('content', event.target.value);
+          save.clear('content');
         }}
       />
       <small id="legal-content-hint">{t('settings.hint')}</small>
@@ -124,7 +131,7 @@ function Editor({ page, onSave }: { page: LegalPage; onSave: (content: string) =
           type="submit"
           icon="pi pi-check"
           label={t('settings.save')}
-          loading={saving}
+          loading={save.submitting}
           data-testid="legal-save"
         />
       </div>

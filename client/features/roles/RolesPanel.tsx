@@ -15,13 +15,9 @@ import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { useRunAction } from '../../forms/use-form-mutation.ts';
 import { useToast } from '../../layout/toast.tsx';
 import { RoleDialog } from './RoleDialog.tsx';
-<<<<<<< HEAD
 import { rolesApi, type RoleInput } from './roles.api.ts';
 import { roleKeys, useRoles } from './roles.queries.ts';
-=======
 import { RolesStyles } from './RolesStyles.tsx';
-import { rolesApi, rolesKeys, type RoleInput } from './roles.api.ts';
->>>>>>> gaps
 
 type Pending = { kind: 'delete' | 'deactivate'; role: Role } | null;
 
@@ -125,11 +121,7 @@ export function RolesPanel({ type }: { type: 'EMPLOYEE_ROLE' | 'PROJECT' | 'ACCE
 
   return (
     <section className="roles-panel" data-testid={`roles-panel-${type}`}>
-<<<<<<< HEAD
-=======
       <RolesStyles />
-      <Toast ref={toast} position="bottom-right" />
->>>>>>> gaps
       <div className="roles-panel__bar">
         <InputText
           type="search"
@@ -150,15 +142,12 @@ export function RolesPanel({ type }: { type: 'EMPLOYEE_ROLE' | 'PROJECT' | 'ACCE
           emptyMessage={t('list.empty')}
           stripedRows
           size="small"
-<<<<<<< HEAD
           // Cells follow a language switch at once.
           cellMemo={false}
-=======
           className="roles-table"
           responsiveLayout="stack"
           breakpoint="640px"
           data-testid="roles-table"
->>>>>>> gaps
         >
           <Column header={t('list.name')} body={nameCell} />
           <Column header={t('list.permissions')} body={permissionsCell} />

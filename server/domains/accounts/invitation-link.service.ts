@@ -55,7 +55,8 @@ export async function issueInvitationLink(ctx: ServiceContext, userId: string): 
   return inTransaction(ctx, async (tx) => {
     const person = await requireVisiblePerson(tx, userId, { lock: true });
     peoplePolicy.authorize(tx.actor, 'edit', person);
-    if (person.status !== 'PENDING') throw validationError([{ field: 'status', code: 'invitationNotPending' }]);
+    if (person.status !== 'PENDING')
+      throw validationError([{ field: 'status', code: 'invitationNotPending' }]);
     await authorizePersonAction(tx, userId, 'resendInvitation');
     const { url, expiresAt, revoked } = await createInvitationLink(tx, person);
     // The link itself is never kept: only whom it was for and until when.

@@ -7,11 +7,9 @@ import type {
 } from '../../../shared/employee-profile.schemas.ts';
 import { HISTORY_PAGE_SIZE } from '../../../shared/employee-profile.schemas.ts';
 import type { ServiceContext } from '../../core/context.ts';
-import { AppError } from '../../core/errors.ts';
-import { authorize, can } from '../../core/policy.ts';
-import { abilitiesFor, canSee, permissionsFor } from './employee-views.ts';
+import { peoplePolicy } from './employees.policy.ts';
+import { requireVisiblePerson } from './person-records.ts';
 import * as profileRepo from './employee-profile.repository.ts';
-import * as repo from './employees.repository.ts';
 
 /**
  * The read-only employee profile's own calls: the history of a person's changes, told from the audit
@@ -189,10 +187,9 @@ export async function getPersonHistory(
   id: string,
   query: HistoryQuery,
 ): Promise<HistoryPage> {
-  const person = await repo.findPerson(ctx.db, id);
-  if (!person || !canSee(ctx.actor, person)) throw new AppError('NOT_FOUND');
-  authorize(ctx.actor, permissionsFor(person).view);
-  const showPrivate = abilitiesFor(ctx.actor, person).viewPrivate;
+  const person = await requireVisiblePerson(ctx, id);
+  peoplePolicy.authorize(ctx.actor, 'viewHistory', person);
+  const showPrivate = peoplePolicy.can(ctx.actor, 'viewPrivate', person);
   const perPage = query.perPage ?? HISTORY_PAGE_SIZE;
   const currentPage = query.page ?? 1;
   const { rows, total } = await profileRepo.listPersonHistory(ctx.db, id, {
@@ -247,12 +244,8 @@ export async function getPersonHistory(
  * hold is for those who see roles or manage the person, and for the person.
  */
 export async function getPersonRoles(ctx: ServiceContext, id: string): Promise<PersonRoles> {
-  const person = await repo.findPerson(ctx.db, id);
-  if (!person || !canSee(ctx.actor, person)) throw new AppError('NOT_FOUND');
-  const self = ctx.actor.id === person.id;
-  if (!self && !can(ctx.actor, 'roles.view') && !can(ctx.actor, permissionsFor(person).manage)) {
-    throw new AppError('FORBIDDEN', { details: { permission: 'roles.view' } });
-  }
+  const person = await requireVisiblePerson(ctx, id);
+  peoplePolicy.authorize(ctx.actor, 'viewRoles', person);
   const rows = await profileRepo.listPersonRoles(ctx.db, id);
   return {
     employeeRole:

@@ -2,13 +2,12 @@ import type { ExportFormat } from '../../../shared/employees.schemas.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { validationError } from '../../core/errors.ts';
-import { authorize } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { resendInvitation } from '../invitations/invitations.service.ts';
 import type { Problem } from './employee-input.ts';
 import { prepareEmployeeExport, type PreparedExport } from './employees-export.service.ts';
 import * as repo from './employees.repository.ts';
-import { setUserStatus } from './employees.service.ts';
+import { peoplePolicy } from './employees.policy.ts';
+import { resendUserInvitation, setUserStatus } from './employees.service.ts';
 
 /**
  * The bulk actions of the employee list, on the people a person ticked: invite, deactivate, export.
@@ -39,16 +38,17 @@ export async function inviteSelected(
   ctx: ServiceContext,
   ids: readonly string[],
 ): Promise<{ count: number }> {
-  authorize(ctx.actor, 'employees.manage');
+  peoplePolicy.authorize(ctx.actor, 'bulk', null);
   const people = await requireSelection(ctx, ids);
   const problems = people.flatMap((person, index) =>
     person.status === 'PENDING'
       ? []
-      : [{ field: `ids.${index}`, code: 'invitationNotPending', params: { email: person.email } }],
+      : [{ field: `ids.${index}`, code: 'invitationNotPending' as const, params: { email: person.email } }],
   );
   if (problems.length > 0) throw validationError(problems);
   await inTransaction(ctx, async (tx) => {
-    for (const person of people) await resendInvitation(tx, person.id);
+    // Each person as the single action checks them (nobody above the caller): one refusal stops all.
+    for (const person of people) await resendUserInvitation(tx, person.id);
     await recordAudit(tx, {
       action: 'employees.bulk_invited',
       entityType: 'user',
@@ -66,10 +66,10 @@ export async function deactivateSelected(
   ctx: ServiceContext,
   ids: readonly string[],
 ): Promise<{ count: number }> {
-  authorize(ctx.actor, 'employees.manage');
+  peoplePolicy.authorize(ctx.actor, 'bulk', null);
   const people = await requireSelection(ctx, ids);
   const problems = people.flatMap((person, index) =>
-    person.id === ctx.actor.id ? [{ field: `ids.${index}`, code: 'ownAccount' }] : [],
+    person.id === ctx.actor.id ? [{ field: `ids.${index}`, code: 'ownAccount' as const }] : [],
   );
   if (problems.length > 0) throw validationError(problems);
   const changing = people.filter((person) => person.status !== 'INACTIVE');
@@ -94,7 +94,7 @@ export async function prepareSelectionExport(
   ids: readonly string[],
   format: ExportFormat = 'xlsx',
 ): Promise<PreparedExport> {
-  authorize(ctx.actor, 'employees.export');
+  peoplePolicy.authorize(ctx.actor, 'export', null);
   await requireSelection(ctx, ids);
   return prepareEmployeeExport(ctx, { format, ids });
 }

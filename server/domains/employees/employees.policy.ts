@@ -59,6 +59,12 @@ export const peoplePolicy = definePolicy<PersonSubject | null, PersonAbility>('p
   resendInvitation: (actor, person) =>
     manages(actor, person) && person.status === 'PENDING' && withinReach(actor, person),
   uploadFiles: (actor, person) => manages(actor, person) && person.user_type === 'EMPLOYEE',
+  /** The history of changes on the profile: those who view (or manage) the person's kind. */
+  viewHistory: (actor, person) =>
+    person !== null && (can(actor, permissionsFor(person).view) || manages(actor, person)),
+  /** Which access and project roles the person holds: the person, role viewers and their managers. */
+  viewRoles: (actor, person) =>
+    person !== null && (isSelf(actor, person.id) || can(actor, 'roles.view') || manages(actor, person)),
   /** Turning off someone's two-factor authentication (a lost phone): HR, for people within reach. */
   resetTwoFactor: (actor, person) =>
     person !== null && can(actor, 'employees.manage') && withinReach(actor, person),
@@ -81,7 +87,9 @@ type PersonAbility =
   | 'delete'
   | 'resendInvitation'
   | 'uploadFiles'
-  | 'resetTwoFactor';
+  | 'resetTwoFactor'
+  | 'viewHistory'
+  | 'viewRoles';
 
 /** The `abilities` of a person in responses (the keys the client reads). */
 export function personAbilities(actor: Actor, person: PersonSubject): UserAbilities {
