@@ -1,10 +1,10 @@
 import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { SplitButton } from 'primereact/splitbutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EmployeeSummary, ExportFormat } from '../../../shared/employees.schemas.ts';
 import { usePermission, useSession } from '../../api/session.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { profileApi } from './profile.api.ts';
 
 interface Props {
@@ -93,20 +93,21 @@ export function EmployeeBulkBar({ selected, onClear, run, onError }: Props) {
         />
       )}
       <Button text size="small" icon="pi pi-times" label={t('bulk.clear')} onClick={onClear} />
-      <ConfirmDialog
+      <ConfirmAction
         visible={confirming}
-        onHide={() => setConfirming(false)}
-        header={t('bulk.confirmTitle', { count: deactivatable.length })}
+        onCancel={() => setConfirming(false)}
+        title={t('bulk.confirmTitle', { count: deactivatable.length })}
         message={t('bulk.confirmBody')}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('bulk.deactivate', { count: deactivatable.length })}
-        rejectLabel={t('actions.cancel')}
-        acceptClassName="p-button-warning"
-        accept={() =>
+        action={t('bulk.deactivate', { count: deactivatable.length })}
+        severity="warning"
+        onConfirm={() =>
           void run(
             () => profileApi.deactivateSelected(deactivatable.map((p) => p.id)),
             t('bulk.deactivated', { count: deactivatable.length }),
-          ).then(onClear)
+          ).then(() => {
+            setConfirming(false);
+            onClear();
+          })
         }
       />
     </div>

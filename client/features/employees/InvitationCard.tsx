@@ -45,7 +45,7 @@ export function InvitationCard({
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: profileKeys.invitation(person.id) }),
-      queryClient.invalidateQueries({ queryKey: ['employees', 'history', person.id] }),
+      queryClient.invalidateQueries({ queryKey: profileKeys.historyOf(person.id) }),
       queryClient.invalidateQueries({ queryKey: employeeKeys.one(person.id) }),
     ]);
 

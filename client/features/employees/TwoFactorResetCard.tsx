@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import type { Toast } from 'primereact/toast';
@@ -9,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors.ts';
 import type { EmployeeSummary } from '../../../shared/employees.schemas.ts';
 import { formatDate, fullName } from '../../../shared/rules/format.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { profileApi } from './profile.api.ts';
 import { profileKeys, usePersonTwoFactor } from './profile.queries.ts';
 
@@ -37,7 +37,7 @@ export function TwoFactorResetCard({
       toast.current?.show({ severity: 'success', summary: t('twoFactor.resetDone', { name }), life: 5000 });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: profileKeys.twoFactor(person.id) }),
-        queryClient.invalidateQueries({ queryKey: ['employees', 'history', person.id] }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.historyOf(person.id) }),
       ]);
     } catch (error) {
       toast.current?.show({ severity: 'error', summary: errorMessage(error, t), life: 6000 });
@@ -86,16 +86,14 @@ export function TwoFactorResetCard({
           />
         </>
       )}
-      <ConfirmDialog
+      <ConfirmAction
         visible={confirming}
-        onHide={() => setConfirming(false)}
-        header={t('twoFactor.confirmTitle', { name })}
+        onCancel={() => setConfirming(false)}
+        title={t('twoFactor.confirmTitle', { name })}
         message={t('twoFactor.confirmBody')}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('actions.resetTwoFactor')}
-        rejectLabel={t('actions.cancel')}
-        acceptClassName="p-button-danger"
-        accept={() => void reset()}
+        action={t('actions.resetTwoFactor')}
+        busy={busy}
+        onConfirm={() => void reset().then(() => setConfirming(false))}
       />
     </section>
   );

@@ -5,6 +5,7 @@ import { profileApi } from './profile.api.ts';
 /** The employee profile's queries: its history, roles, invitation and second factor. */
 
 export const profileKeys = {
+  historyOf: (id: string) => ['employees', 'history', id] as const,
   history: (id: string, page: number) => ['employees', 'history', id, page] as const,
   roles: (id: string) => ['employees', 'roles', id] as const,
   invitation: (id: string) => ['employees', 'invitation', id] as const,
