@@ -64,6 +64,11 @@ const MODULES = {
   projectMembers: 'server/domains/projects/members.service.ts',
   projectsExport: 'server/domains/projects/projects-export.service.ts',
   projectsImport: 'server/domains/projects/projects-import.service.ts',
+  // The employee profile, bulk actions, invitation links and legal pages (issue 9).
+  employeeProfile: 'server/domains/employees/employee-profile.service.ts',
+  employeesSelection: 'server/domains/employees/employees-selection.service.ts',
+  invitationLinks: 'server/domains/accounts/invitation-link.service.ts',
+  legalPages: 'server/domains/legal/legal-pages.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -833,6 +838,58 @@ const ROWS: Record<string, Row> = {
   databaseProbe: {
     internal: 'builds the liveness probe at start-up (select 1); it reads nothing and takes no input',
   },
+
+  // The employee profile, bulk actions, invitation links and legal pages.
+  getPersonHistory: {
+    anyOf: ['employees.view', 'employees.manage'],
+    hides: true,
+    call: async (ctx) => svc.employeeProfile.getPersonHistory!(ctx, (await fx.person()).id, {}),
+  },
+  // The person themselves too (an API test in employee-profile.test.ts).
+  getPersonRoles: {
+    permission: 'employees.manage',
+    hides: true,
+    call: async (ctx) => svc.employeeProfile.getPersonRoles!(ctx, (await fx.person()).id),
+  },
+  inviteSelected: {
+    permission: 'employees.manage',
+    call: async (ctx) =>
+      svc.employeesSelection.inviteSelected!(ctx, [(await fx.person({ status: 'PENDING' })).id]),
+  },
+  deactivateSelected: {
+    permission: 'employees.manage',
+    call: async (ctx) => svc.employeesSelection.deactivateSelected!(ctx, [(await fx.person()).id]),
+  },
+  prepareSelectionExport: {
+    permission: 'employees.export',
+    call: async (ctx) => svc.employeesSelection.prepareSelectionExport!(ctx, [(await fx.person()).id]),
+  },
+  getInvitationState: {
+    permission: 'employees.manage',
+    hides: true,
+    call: async (ctx) =>
+      svc.invitationLinks.getInvitationState!(ctx, (await fx.person({ status: 'PENDING' })).id),
+  },
+  issueInvitationLink: {
+    permission: 'employees.manage',
+    hides: true,
+    call: async (ctx) =>
+      svc.invitationLinks.issueInvitationLink!(ctx, (await fx.person({ status: 'PENDING' })).id),
+  },
+  getLegalPage: {
+    public: 'the terms and the privacy policy are linked from the sign-up page, before any account',
+    call: (ctx) => svc.legalPages.getLegalPage!(ctx, 'terms', 'en'),
+  },
+  listLegalPages: {
+    permission: 'platform-settings.manage',
+    call: (ctx) => svc.legalPages.listLegalPages!(ctx),
+  },
+  updateLegalPage: {
+    permission: 'platform-settings.manage',
+    call: (ctx) => svc.legalPages.updateLegalPage!(ctx, 'privacy', 'vi', { content: 'Chính sách mới' }),
+  },
+  createInvitationLink: { internal: 'stores a new invitation link inside an authorized, audited use case' },
+  findNewestMailState: { internal: 'reads a mail’s delivery state for a use case that checked the actor' },
 };
 
 // The checks.

@@ -62,9 +62,8 @@ export const peoplePolicy = definePolicy<PersonSubject | null, PersonAbility>('p
   /** The history of changes on the profile: those who view (or manage) the person's kind. */
   viewHistory: (actor, person) =>
     person !== null && (can(actor, permissionsFor(person).view) || manages(actor, person)),
-  /** Which access and project roles the person holds: the person, role viewers and their managers. */
-  viewRoles: (actor, person) =>
-    person !== null && (isSelf(actor, person.id) || can(actor, 'roles.view') || manages(actor, person)),
+  /** Which access and project roles the person holds: the person and those who manage them. */
+  viewRoles: (actor, person) => person !== null && (isSelf(actor, person.id) || manages(actor, person)),
   /** Turning off someone's two-factor authentication (a lost phone): HR, for people within reach. */
   resetTwoFactor: (actor, person) =>
     person !== null && can(actor, 'employees.manage') && withinReach(actor, person),
