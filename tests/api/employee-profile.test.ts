@@ -23,7 +23,9 @@ async function counts(db: Db) {
 
 t.test('employee code and line manager', async (t) => {
   const { signIn, inject, db } = await buildTestApp(t);
-  const hr = await signIn({ permissions: ['employees.view', 'employees.manage'] });
+  // HR staff hold the everyday User permissions too: new people start with them, and nobody acts on
+  // someone above them.
+  const hr = await signIn({ permissions: ['employees.view', 'employees.manage'], builtInRoles: ['user'] });
   const viewer = await signIn({ permissions: ['employees.view'] });
 
   const create = (payload: Record<string, unknown>) =>
@@ -123,7 +125,7 @@ t.test('employee code and line manager', async (t) => {
         payload: { firstName: 'A', lastName: 'B', email: 'c2@example.com', employeeCode: 'NV 3' },
         status: 422,
         field: 'employeeCode',
-        message: 'Invalid employeeCode',
+        message: 'Employee code is not valid',
       },
       {
         name: 'an unknown manager',
@@ -255,6 +257,7 @@ t.test('the history of a person', async (t) => {
     firstName: 'Hà',
     lastName: 'Nguyễn',
     permissions: ['employees.view', 'employees.manage', 'roles.view', 'roles.manage', 'departments.view'],
+    builtInRoles: ['user'],
   });
   const viewer = await signIn({ permissions: ['employees.view'] });
   const nobody = await signIn({ permissions: [] });
@@ -394,7 +397,8 @@ t.test('the history of a person', async (t) => {
     t.equal(roles.statusCode, 200, roles.body);
     t.same(
       roles.json().accessRoles.map((r: { name: string }) => r.name),
-      ['Accounting'],
+      ['Accounting', 'User'],
+      'the role HR gave, and the User role every new employee starts with',
     );
     t.same(roles.json().projectRoles, []);
     t.equal((await inject({ method: 'GET', url: `/api/users/${id}/roles` })).statusCode, 401);

@@ -3,7 +3,9 @@ import { buildTestApp } from '../helpers/build-app.ts';
 
 t.test('HR copies an invitation link and sees where the mail stands', async (t) => {
   const { signIn, inject, db, config } = await buildTestApp(t);
-  const hr = await signIn({ permissions: ['employees.view', 'employees.manage'] });
+  // HR staff hold the everyday User permissions too: new people start with them, and nobody acts on
+  // someone above them.
+  const hr = await signIn({ permissions: ['employees.view', 'employees.manage'], builtInRoles: ['user'] });
   const viewer = await signIn({ permissions: ['employees.view'] });
   const externalsManager = await signIn({ permissions: ['external-users.view', 'external-users.manage'] });
 
