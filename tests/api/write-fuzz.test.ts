@@ -58,7 +58,8 @@ function concrete(url: string, fixtures: Fixtures): string {
   };
   return url.replace(/:(\w+)/g, (_m, name: string) => {
     if (name === 'userId') return fixtures.userId;
-    if (name === 'kind') return 'NDA_FILE';
+    if (name === 'kind') return area === 'legal-pages' ? 'privacy' : 'NDA_FILE';
+    if (name === 'language') return 'vi';
     return byArea[area!] ?? '00000000-0000-4000-8000-000000000000';
   });
 }
