@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { NonBlankString } from './common.schemas.ts';
 import { LANGUAGES } from './i18n/index.ts';
 
 /**
@@ -32,7 +33,8 @@ export const LegalPageList = Type.Object({ items: Type.Array(LegalPage) });
 export type LegalPageList = Static<typeof LegalPageList>;
 
 export const LegalPageBody = Type.Object(
-  { content: Type.String({ minLength: 1, maxLength: LEGAL_TEXT_MAX, pattern: '\\S' }) },
+  // Something visible, no control characters (PostgreSQL refuses NUL): the shared text rule.
+  { content: NonBlankString(LEGAL_TEXT_MAX) },
   { additionalProperties: false },
 );
 export type LegalPageBody = Static<typeof LegalPageBody>;
