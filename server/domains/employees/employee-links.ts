@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { ServiceContext } from '../../core/context.ts';
 import type { Problem } from './employee-input.ts';
+import * as repo from './employees.repository.ts';
 
 /**
  * Rules of the fields that point at other people or must be unique among them: the employee code and
@@ -21,13 +21,7 @@ export async function employeeCodeTaken(
   code: string,
   selfId: string | null,
 ): Promise<boolean> {
-  let query = ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('deleted_at', 'is', null)
-    .where(sql<string>`lower(employee_code)`, '=', code.trim().toLowerCase());
-  if (selfId) query = query.where('id', '<>', selfId);
-  return Boolean(await query.executeTakeFirst());
+  return repo.employeeCodeHeld(ctx.db, code, selfId);
 }
 
 /**
@@ -38,18 +32,8 @@ export async function employeeCodeTaken(
 async function wouldCycle(ctx: ServiceContext, selfId: string, managerId: string): Promise<boolean> {
   // Two edits at once (A reports to B, B reports to A) would each see no loop: within a transaction,
   // manager changes take turns.
-  if (ctx.inTransaction)
-    await sql`select pg_advisory_xact_lock(hashtext('users.line_manager_id'))`.execute(ctx.db);
-  const result = await sql<{ found: boolean }>`
-    with recursive chain(id, depth) as (
-      select ${managerId}::uuid, 0
-      union all
-      select u.line_manager_id, chain.depth + 1
-      from users u join chain on u.id = chain.id
-      where u.line_manager_id is not null and chain.depth < 100
-    )
-    select exists(select 1 from chain where id = ${selfId}::uuid) as found`.execute(ctx.db);
-  return Boolean(result.rows[0]?.found);
+  if (ctx.inTransaction) await repo.lockLineManagerChanges(ctx.db);
+  return repo.managerChainReaches(ctx.db, managerId, selfId);
 }
 
 /** Every problem of a change's employee code and line manager, as field errors. */
@@ -65,12 +49,7 @@ export async function linkProblems(ctx: ServiceContext, change: LinkChange): Pro
     problems.push({ field: 'lineManagerId', code: 'lineManagerSelf' });
     return problems;
   }
-  const manager = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'status', 'user_type'])
-    .where('id', '=', managerId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const manager = await repo.findLivePersonKind(ctx.db, managerId);
   if (!manager || manager.user_type !== 'EMPLOYEE') {
     problems.push({ field: 'lineManagerId', code: 'unknownLineManager' });
   } else if (manager.status !== 'ACTIVE' && manager.id !== change.currentLineManagerId) {
@@ -93,13 +72,7 @@ export async function importCodeProblems(
   const codes = [...new Set(rows.flatMap((r) => (r.code?.trim() ? [key(r.code)] : [])))];
   const holders = new Map<string, string>();
   if (codes.length > 0) {
-    const found = await ctx.db
-      .selectFrom('users')
-      .select(['id', sql<string>`lower(employee_code)`.as('code')])
-      .where('deleted_at', 'is', null)
-      .where(sql<string>`lower(employee_code)`, 'in', codes)
-      .execute();
-    for (const row of found) holders.set(row.code, row.id);
+    for (const row of await repo.findEmployeeCodeHolders(ctx.db, codes)) holders.set(row.code, row.id);
   }
   const rowsByCode = new Map<string, number[]>();
   for (const row of rows) {

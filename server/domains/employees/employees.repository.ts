@@ -497,3 +497,58 @@ export async function aggregate(db: Db, filter: PeopleFilter) {
     byDepartment: byDepartment as Array<{ id: string | null; name: string | null; count: number }>,
   };
 }
+
+// Employee codes and line managers (employee-links.ts holds the rules).
+
+/** Whether another live person already has this code (codes compare without regard to case). */
+export async function employeeCodeHeld(db: Db, code: string, selfId: string | null): Promise<boolean> {
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where(sql<string>`lower(employee_code)`, '=', code.trim().toLowerCase());
+  if (selfId) query = query.where('id', '<>', selfId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+/** The live people holding any of the (lower-cased) codes. */
+export function findEmployeeCodeHolders(db: Db, codes: readonly string[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', sql<string>`lower(employee_code)`.as('code')])
+    .where('deleted_at', 'is', null)
+    .where(sql<string>`lower(employee_code)`, 'in', [...codes])
+    .execute();
+}
+
+/** A live person's status and kind (a line manager must be an active employee). */
+export function findLivePersonKind(db: Db, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'status', 'user_type'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Line-manager changes take turns within their transactions (a transaction-scoped advisory lock). */
+export async function lockLineManagerChanges(db: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('users.line_manager_id'))`.execute(db);
+}
+
+/**
+ * Whether walking up from `managerId` through each person's line manager reaches `personId`. The
+ * walk stops at 100 levels: no real company is that deep, and bad data must not hang the request.
+ */
+export async function managerChainReaches(db: Db, managerId: string, personId: string): Promise<boolean> {
+  const result = await sql<{ found: boolean }>`
+    with recursive chain(id, depth) as (
+      select ${managerId}::uuid, 0
+      union all
+      select u.line_manager_id, chain.depth + 1
+      from users u join chain on u.id = chain.id
+      where u.line_manager_id is not null and chain.depth < 100
+    )
+    select exists(select 1 from chain where id = ${personId}::uuid) as found`.execute(db);
+  return Boolean(result.rows[0]?.found);
+}
