@@ -76,7 +76,7 @@ test('HR reads a profile, copies the invitation link and edits; the history tell
   await page.getByTestId('copy-invitation-link').click();
   await expect(page.getByText('Invitation link copied.', { exact: false })).toBeVisible();
   const link = await page.getByTestId('invitation-link').inputValue();
-  expect(link).toMatch(/\/invite-account\?token=[\w%-]+$/);
+  expect(link).toMatch(/\/invite-account\?token=[\w%-]+&lang=en$/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(page.getByText('the link in this mail no longer works', { exact: false })).toBeVisible();
   await expect(history.getByText('created an invitation link to hand over')).toBeVisible();

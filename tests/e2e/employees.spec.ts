@@ -127,7 +127,7 @@ test('HR sees why an administrator’s sign-in email is locked, and is offered o
   const developer = await createRole(db, { name: `Developer ${unique}`, type: 'EMPLOYEE_ROLE' });
   await signInAs({ builtInRoles: ['hr'] });
 
-  await page.goto(`/employee-management/employee/${admin.id}`);
+  await page.goto(`/employee-management/employee/${admin.id}?edit=1`);
   const email = page.getByLabel('Email');
   await expect(email).toHaveValue(admin.email);
   await expect(email).not.toBeEditable();

@@ -39,7 +39,9 @@ test('HR imports people from a file: a dry run with row-level problems, then the
   await dialog.getByTestId('import-check').click();
   const errors = dialog.getByTestId('import-errors');
   await expect(errors).toContainText('Row 3, column First name: This field is required');
-  await expect(errors).toContainText('Row 3, column Contract type: Invalid contractType');
+  await expect(errors).toContainText(
+    'Row 3, column Contract type: Choose one of: FULLTIME, PART_TIME, PROBATION, INTERNSHIP, FREELANCER',
+  );
   await expect(dialog.getByTestId('import-confirm')).toHaveCount(0);
   expect(
     await db
