@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import t from 'tap';
 import type { Db } from '../../server/db/connect.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
@@ -15,22 +16,36 @@ t.test('departments API', async (t) => {
   const manager = await signIn({ permissions: ['departments.view', 'departments.manage'] });
   const viewer = await signIn({ permissions: ['departments.view'] });
   const nobody = await signIn({ permissions: [] });
-  const an = await createUser(db, { firstName: 'An', lastName: 'Trần' });
-  const binh = await createUser(db, { firstName: 'Bình', lastName: 'Lê' });
-  const chi = await createUser(db, { firstName: 'Chi', lastName: 'Phạm' });
-
-  let engineeringId = '';
-  let salesId = '';
+  // Each subtest makes its own people and departments (names carry a suffix of its own), so any one
+  // of them runs alone (`--grep`) and none sees another's changes.
+  const suffix = () => randomBytes(3).toString('hex');
+  const people = async () => ({
+    an: await createUser(db, { firstName: 'An', lastName: 'Trần' }),
+    binh: await createUser(db, { firstName: 'Bình', lastName: 'Lê' }),
+    chi: await createUser(db, { firstName: 'Chi', lastName: 'Phạm' }),
+  });
+  /** A department made through the API, as a manager would. */
+  const department = async (name: string, memberIds: string[] = []): Promise<string> => {
+    const response = await manager.inject({
+      method: 'POST',
+      url: '/api/departments',
+      payload: { name, memberIds },
+    });
+    if (response.statusCode !== 201) throw new Error(`the department was not made: ${response.body}`);
+    return response.json().id;
+  };
 
   t.test('create with members; list by name with counts and members', async (t) => {
+    const { an, binh } = await people();
+    const tag = suffix();
     const created = await manager.inject({
       method: 'POST',
       url: '/api/departments',
-      payload: { name: ' Kỹ thuật ', description: 'Engineering', memberIds: [an.id, binh.id] },
+      payload: { name: ` Kỹ thuật ${tag} `, description: 'Engineering', memberIds: [an.id, binh.id] },
     });
     t.equal(created.statusCode, 201, created.body);
-    engineeringId = created.json().id;
-    t.equal(created.json().name, 'Kỹ thuật', 'the name is trimmed');
+    const engineeringId = created.json().id;
+    t.equal(created.json().name, `Kỹ thuật ${tag}`, 'the name is trimmed');
     t.equal(created.json().memberCount, 2);
     t.same(
       created.json().members.map((m: { firstName: string }) => m.firstName),
@@ -38,26 +53,30 @@ t.test('departments API', async (t) => {
       'members by last name',
     );
     t.same(created.json().abilities, { edit: true, delete: true, changeStatus: true });
-    salesId = (
-      await manager.inject({ method: 'POST', url: '/api/departments', payload: { name: 'Kinh doanh' } })
-    ).json().id;
+    await department(`Kinh doanh ${tag}`);
 
-    const list = await viewer.inject({ method: 'GET', url: '/api/departments' });
+    const list = await viewer.inject({ method: 'GET', url: `/api/departments?search=${tag}` });
     t.equal(list.statusCode, 200);
     t.same(
       list.json().items.map((d: { name: string }) => d.name),
-      ['Kinh doanh', 'Kỹ thuật'],
+      [`Kinh doanh ${tag}`, `Kỹ thuật ${tag}`],
     );
     t.same(list.json().items[1].abilities, { edit: false, delete: false, changeStatus: false });
-    const search = await viewer.inject({ method: 'GET', url: '/api/departments?search=ky%20thuat' });
+    const search = await viewer.inject({
+      method: 'GET',
+      url: `/api/departments?search=${encodeURIComponent(`ky thuat ${tag}`)}`,
+    });
     t.same(
       search.json().items.map((d: { name: string }) => d.name),
-      ['Kỹ thuật'],
+      [`Kỹ thuật ${tag}`],
       'accents do not matter',
     );
-    const paged = await viewer.inject({ method: 'GET', url: '/api/departments?perPage=1&page=2' });
+    const paged = await viewer.inject({
+      method: 'GET',
+      url: `/api/departments?search=${tag}&perPage=1&page=2`,
+    });
     t.equal(paged.json().total, 2);
-    t.equal(paged.json().items[0].name, 'Kỹ thuật');
+    t.equal(paged.json().items[0].name, `Kỹ thuật ${tag}`);
     const one = await viewer.inject({ method: 'GET', url: `/api/departments/${engineeringId}` });
     t.equal(one.json().members.length, 2);
     const employee = await db
@@ -69,6 +88,10 @@ t.test('departments API', async (t) => {
   });
 
   t.test('update replaces members; people move between departments', async (t) => {
+    const { an, binh, chi } = await people();
+    const tag = suffix();
+    const engineeringId = await department(`Kỹ thuật ${tag}`, [an.id, binh.id]);
+    const salesId = await department(`Kinh doanh ${tag}`);
     const moved = await manager.inject({
       method: 'PUT',
       url: `/api/departments/${salesId}`,
@@ -85,9 +108,9 @@ t.test('departments API', async (t) => {
     const renamed = await manager.inject({
       method: 'PUT',
       url: `/api/departments/${salesId}`,
-      payload: { name: 'Sales', description: null },
+      payload: { name: `Sales ${tag}`, description: null },
     });
-    t.equal(renamed.json().name, 'Sales');
+    t.equal(renamed.json().name, `Sales ${tag}`);
     t.equal(renamed.json().memberCount, 2, 'members stay when not given');
     const audit = await db
       .selectFrom('audit_events')
@@ -102,13 +125,18 @@ t.test('departments API', async (t) => {
   });
 
   t.test('status: ACTIVE and DEACTIVATE; an inactive department cannot be chosen', async (t) => {
+    const tag = suffix();
+    const salesId = await department(`Kinh doanh ${tag}`);
     const off = await manager.inject({
       method: 'PUT',
       url: `/api/departments/${salesId}/status`,
       payload: { status: 'DEACTIVATE' },
     });
     t.equal(off.json().status, 'INACTIVE');
-    const filtered = await viewer.inject({ method: 'GET', url: '/api/departments?status=INACTIVE' });
+    const filtered = await viewer.inject({
+      method: 'GET',
+      url: `/api/departments?status=INACTIVE&search=${tag}`,
+    });
     t.same(
       filtered.json().items.map((d: { id: string }) => d.id),
       [salesId],
@@ -122,6 +150,10 @@ t.test('departments API', async (t) => {
   });
 
   t.test('bad input: a message and nothing changed', async (t) => {
+    const { an } = await people();
+    const tag = suffix();
+    const engineeringId = await department(`Kỹ thuật ${tag}`, [an.id]);
+    const salesId = await department(`Sales ${tag}`);
     const before = await state(db);
     const cases = [
       {
@@ -168,14 +200,14 @@ t.test('departments API', async (t) => {
     const duplicate = await manager.inject({
       method: 'POST',
       url: '/api/departments',
-      payload: { name: 'SALES' },
+      payload: { name: `SALES ${tag}` },
     });
     t.equal(duplicate.statusCode, 409);
     t.equal(duplicate.json().message, 'Name is already taken.');
     const duplicateRename = await manager.inject({
       method: 'PUT',
       url: `/api/departments/${engineeringId}`,
-      payload: { name: 'sales' },
+      payload: { name: `sales ${tag}` },
     });
     t.equal(duplicateRename.statusCode, 409);
     const inUse = await manager.inject({ method: 'DELETE', url: `/api/departments/${engineeringId}` });
@@ -191,6 +223,9 @@ t.test('departments API', async (t) => {
   });
 
   t.test('delete an empty department; then it is gone', async (t) => {
+    const { an } = await people();
+    const tag = suffix();
+    const engineeringId = await department(`Kỹ thuật ${tag}`, [an.id]);
     await manager.inject({
       method: 'PUT',
       url: `/api/departments/${engineeringId}`,
@@ -209,13 +244,13 @@ t.test('departments API', async (t) => {
     const reuse = await manager.inject({
       method: 'POST',
       url: '/api/departments',
-      payload: { name: 'Kỹ thuật' },
+      payload: { name: `Kỹ thuật ${tag}` },
     });
     t.equal(reuse.statusCode, 201, 'the name of a deleted department is free');
   });
 
   t.test('permission denials', async (t) => {
-    const id = salesId;
+    const id = await department(`Kinh doanh ${suffix()}`);
     const calls = [
       { method: 'POST', url: '/api/departments', payload: { name: 'X' } },
       { method: 'PUT', url: `/api/departments/${id}`, payload: { name: 'X' } },

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import t from 'tap';
 import { buildTestApp } from '../helpers/build-app.ts';
+import { createUser } from '../helpers/factories.ts';
 
 t.test('external users', async (t) => {
   const { signIn, inject, db } = await buildTestApp(t);
@@ -7,7 +9,19 @@ t.test('external users', async (t) => {
   const externalViewer = await signIn({ permissions: ['external-users.view'] });
   const employeeViewer = await signIn({ permissions: ['employees.view'] });
 
-  let externalId = '';
+  // The subtests after the first make their own external user (each runs alone with --grep).
+  const external = async () => {
+    const tag = randomBytes(3).toString('hex');
+    const user = await createUser(db, {
+      firstName: 'Kyle',
+      lastName: `Reese${tag}`,
+      email: `kyle.${tag}@client.example`,
+      status: 'PENDING',
+    });
+    await db.updateTable('users').set({ user_type: 'EXTERNAL' }).where('id', '=', user.id).execute();
+    return { id: user.id, tag };
+  };
+
   t.test('create: PENDING, invited, kept apart from employees', async (t) => {
     const created = await admin.inject({
       method: 'POST',
@@ -21,7 +35,6 @@ t.test('external users', async (t) => {
       },
     });
     t.equal(created.statusCode, 201, created.body);
-    externalId = created.json().id;
     t.equal(created.json().type, 'EXTERNAL');
     t.equal(created.json().status, 'PENDING');
     t.equal(created.json().organization, 'Cyberdyne');
@@ -50,6 +63,7 @@ t.test('external users', async (t) => {
   });
 
   t.test('visibility follows the kind of person', async (t) => {
+    const { id: externalId, tag } = await external();
     t.equal(
       (await employeeViewer.inject({ method: 'GET', url: `/api/users/${externalId}` })).statusCode,
       404,
@@ -58,15 +72,19 @@ t.test('external users', async (t) => {
       (await externalViewer.inject({ method: 'GET', url: `/api/users/${externalId}` })).statusCode,
       200,
     );
-    const everyone = await employeeViewer.inject({ method: 'GET', url: '/api/users?type=EXTERNAL' });
+    const everyone = await employeeViewer.inject({
+      method: 'GET',
+      url: `/api/users?type=EXTERNAL&search=${tag}`,
+    });
     t.equal(everyone.json().total, 0, 'GET /users shows external users only to those who view them');
-    const admins = await admin.inject({ method: 'GET', url: '/api/users?type=EXTERNAL' });
+    const admins = await admin.inject({ method: 'GET', url: `/api/users?type=EXTERNAL&search=${tag}` });
     t.equal(admins.json().total, 1);
     t.equal((await employeeViewer.inject({ method: 'GET', url: '/api/users/externals' })).statusCode, 403);
     t.equal((await inject({ method: 'GET', url: '/api/users/externals' })).statusCode, 401);
   });
 
   t.test('update, deactivate and delete with external-users.manage', async (t) => {
+    const { id: externalId } = await external();
     const updated = await admin.inject({
       method: 'PUT',
       url: `/api/users/${externalId}`,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -117,7 +118,20 @@ t.test('employees API', async (t) => {
     socialInsuranceNumber: '0123456789',
     language: 'vi',
   };
-  let thaoId = '';
+  /**
+   * A fully filled employee made through the API as HR would: each call a new person with an email of
+   * their own, so a subtest that changes someone never changes another subtest's person.
+   */
+  const newEmployee = async (overrides: Record<string, unknown> = {}) => {
+    const tag = randomBytes(3).toString('hex');
+    const response = await hr.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...full, email: `thao.${tag}@example.com`, ...overrides },
+    });
+    if (response.statusCode !== 201) throw new Error(`the employee was not made: ${response.body}`);
+    return { ...response.json<{ id: string; email: string }>(), tag };
+  };
 
   t.test('banks: the Vietnamese banks, for anyone signed in', async (t) => {
     t.ok(banks.length >= 40);
@@ -130,7 +144,7 @@ t.test('employees API', async (t) => {
     const response = await hr.inject({ method: 'POST', url: '/api/users', payload: full });
     t.equal(response.statusCode, 201, response.body);
     const body = response.json();
-    thaoId = body.id;
+    const thaoId = body.id;
     t.equal(body.status, 'PENDING');
     t.same(body.employeeRole, { id: developer.id, name: 'Developer' });
     t.same(body.department, { id: engineering.id, name: 'Engineering' });
@@ -468,6 +482,7 @@ t.test('employees API', async (t) => {
   });
 
   t.test('reading one person: abilities, private fields, not-found looks like forbidden', async (t) => {
+    const { id: thaoId } = await newEmployee();
     const asViewer = await viewer.inject({ method: 'GET', url: `/api/users/${thaoId}` });
     t.equal(asViewer.statusCode, 200);
     t.same(asViewer.json().abilities, {
@@ -497,6 +512,7 @@ t.test('employees API', async (t) => {
   });
 
   t.test('update: JSON and multipart, partial, null clears, same rules', async (t) => {
+    const { id: thaoId } = await newEmployee();
     const updated = await hr.inject({
       method: 'PUT',
       url: `/api/users/${thaoId}`,
@@ -558,9 +574,22 @@ t.test('employees API', async (t) => {
   });
 
   t.test('list: search, filters, sort, stable pages', async (t) => {
-    const sales = (
-      await admin.inject({ method: 'POST', url: '/api/departments', payload: { name: 'Sales' } })
-    ).json<{ id: string }>();
+    // Its own departments and role: the filters below see only what this subtest made.
+    const tag = randomBytes(3).toString('hex');
+    const department = async (name: string) =>
+      (await admin.inject({ method: 'POST', url: '/api/departments', payload: { name } })).json<{
+        id: string;
+        name: string;
+      }>();
+    const sales = await department(`Sales ${tag}`);
+    const engineering = await department(`Engineering ${tag}`);
+    const developer = await createRole(db, { name: `Developer ${tag}`, type: 'EMPLOYEE_ROLE' });
+    const thao = await newEmployee({
+      departmentId: engineering.id,
+      employeeRoleId: developer.id,
+      contractType: 'PART_TIME',
+    });
+    const both = `departmentId=${sales.id}&departmentId=${engineering.id}`;
     const people = [
       ['Đức', 'Phạm', 'duc.pham@example.com', 'INTERNSHIP', sales.id, '2023-01-10'],
       ['Hà', 'Vũ', 'ha.vu@example.com', 'FULLTIME', engineering.id, '2023-06-01'],
@@ -600,17 +629,19 @@ t.test('employees API', async (t) => {
       'duc.pham@example.com',
     ]);
     t.same(
-      emails(await list('contractType=FULLTIME&contractType=INTERNSHIP&sortField=email&sortOrder=desc')),
+      emails(
+        await list(`contractType=FULLTIME&contractType=INTERNSHIP&sortField=email&sortOrder=desc&${both}`),
+      ),
       ['quan.bui@example.com', 'ha.vu@example.com', 'duc.pham@example.com'],
     );
-    t.same(emails(await list(`roleId=${developer.id}`)), ['thao.nguyen@example.com']);
+    t.same(emails(await list(`roleId=${developer.id}`)), [thao.email]);
     t.same(emails(await list('projectId=11111111-1111-4111-8111-111111111111')), ['ha.vu@example.com']);
-    t.same(emails(await list('onboardFrom=2023-01-01&onboardTo=2023-12-31&sortField=onboardDate')), [
+    t.same(emails(await list(`onboardFrom=2023-01-01&onboardTo=2023-12-31&sortField=onboardDate&${both}`)), [
       'duc.pham@example.com',
       'ha.vu@example.com',
     ]);
-    const pending = await list('status=PENDING');
-    t.ok(pending.total >= 6);
+    const pending = await list(`status=PENDING&${both}`);
+    t.equal(pending.total, 5, 'the four new people and Thảo have not signed up yet');
     t.ok(!emails(await list('status=ACTIVE')).includes('duc.pham@example.com'));
 
     const all = await list('perPage=100&sortField=department');
@@ -641,8 +672,16 @@ t.test('employees API', async (t) => {
     t.equal(aggregations.statusCode, 200);
     const counts = aggregations.json();
     t.equal(counts.total, all.total);
-    t.equal(counts.byContractType.FULLTIME, 2);
-    t.match(counts.byDepartment, [{ name: 'Engineering' }, { name: 'Sales', count: 2 }]);
+    t.ok(
+      counts.byDepartment.some(
+        (d: { name: string; count: number }) => d.name === sales.name && d.count === 2,
+      ),
+      'counted by department',
+    );
+    const inEngineering = (
+      await viewer.inject({ method: 'GET', url: `/api/aggregations?departmentId=${engineering.id}` })
+    ).json();
+    t.equal(inEngineering.byContractType.FULLTIME, 2, 'Hà and Quân; Thảo is part-time');
     const filtered = (
       await viewer.inject({ method: 'GET', url: `/api/aggregations?departmentId=${sales.id}` })
     ).json();
@@ -654,6 +693,7 @@ t.test('employees API', async (t) => {
   });
 
   t.test('status: deactivation signs the person out everywhere at once', async (t) => {
+    const { id: thaoId } = await newEmployee();
     const worker = await signIn({ email: 'worker@example.com', permissions: ['employees.view'] });
     const secondDevice = await inject({
       method: 'POST',
@@ -736,8 +776,8 @@ t.test('employees API', async (t) => {
   });
 
   t.test('resend invitation: a fresh link for PENDING people only', async (t) => {
-    const mails = () =>
-      db.selectFrom('mail_outbox').select('id').where('to_email', '=', full.email).execute();
+    const { id: thaoId, email } = await newEmployee();
+    const mails = () => db.selectFrom('mail_outbox').select('id').where('to_email', '=', email).execute();
     const before = (await mails()).length;
     const resent = await hr.inject({ method: 'POST', url: `/api/users/${thaoId}/resend-invitation` });
     t.equal(resent.statusCode, 204, resent.body);
@@ -784,6 +824,8 @@ t.test('employees API', async (t) => {
   });
 
   t.test('picker and public info', async (t) => {
+    const thao = await newEmployee();
+    const noChat = await createUser(db, { email: `no.chat.${thao.tag}@example.com` });
     const withChat = await createUser(db, { email: 'chat@example.com', lastName: 'Aaa' });
     await db
       .updateTable('users')
@@ -800,9 +842,9 @@ t.test('employees API', async (t) => {
     t.equal(picker.statusCode, 200);
     const pickable = picker.json().items.map((i: { email: string }) => i.email);
     t.ok(pickable.includes('chat@example.com'));
-    t.ok(pickable.includes('thao.nguyen@example.com'), 'PENDING with a chat account is pickable');
+    t.ok(pickable.includes(thao.email), 'PENDING with a chat account is pickable');
     t.notOk(pickable.includes('gone@example.com'), 'inactive people are not');
-    t.notOk(pickable.includes('ha.vu@example.com'), 'people without a chat account are not');
+    t.notOk(pickable.includes(noChat.email), 'people without a chat account are not');
     const info = await nobody.inject({ method: 'GET', url: `/api/users/public-info?ids=${inactive.id}` });
     t.same(
       info.json().items.map((i: { email: string }) => i.email),
@@ -813,7 +855,30 @@ t.test('employees API', async (t) => {
   });
 
   t.test('export: the list’s filters, CSV with a BOM, XLSX, Vietnamese intact', async (t) => {
-    const csv = await hr.inject({ method: 'GET', url: '/api/users/export?format=csv&search=nguyen' });
+    const tag = randomBytes(3).toString('hex');
+    const team = (
+      await admin.inject({ method: 'POST', url: '/api/departments', payload: { name: `Export ${tag}` } })
+    ).json<{ id: string }>();
+    const thao = await newEmployee({ departmentId: team.id, lastName: `Nguyễn Thị ${tag}` });
+    for (const [firstName, lastName, email] of [
+      ['Hà', 'Vũ', `ha.vu.${tag}@example.com`],
+      ['Quân', 'Bùi', `quan.bui.${tag}@example.com`],
+    ] as const) {
+      const made = await hr.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { firstName, lastName, email, departmentId: team.id },
+      });
+      t.equal(made.statusCode, 201, made.body);
+    }
+    const auditBefore = (
+      await db.selectFrom('audit_events').select('id').where('action', '=', 'employees.exported').execute()
+    ).length;
+    // Words in any order: only Thảo is a Nguyễn among this subtest's people.
+    const csv = await hr.inject({
+      method: 'GET',
+      url: `/api/users/export?format=csv&search=${encodeURIComponent(`nguyen ${tag}`)}`,
+    });
     t.equal(csv.statusCode, 200, csv.body.slice(0, 300));
     t.match(csv.headers['content-type'], /text\/csv/);
     t.match(csv.headers['content-disposition'], /attachment; filename="employees-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -821,17 +886,20 @@ t.test('employees API', async (t) => {
     const lines = csv.rawPayload.toString('utf8').slice(1).trim().split('\r\n');
     t.equal(lines.length, 2, 'header and the one match');
     t.match(lines[0], /^Email,First name,Last name,Status/);
-    t.match(lines[1], /^thao\.nguyen@example\.com,Thảo,Nguyễn Thị,Pending,Female,1995\/04\/30/);
+    t.match(
+      lines[1],
+      new RegExp(`^${thao.email.replaceAll('.', '\\.')},Thảo,Nguyễn Thị ${tag},Pending,Female,1995/04/30`),
+    );
     t.match(lines[1], /"Cục Cảnh sát quản lý hành chính về trật tự xã hội"|Cục Cảnh sát/);
 
     const vi = await hr.inject({
       method: 'GET',
-      url: '/api/users/export?format=csv&search=thao',
+      url: `/api/users/export?format=csv&search=${tag}`,
       headers: { 'accept-language': 'vi' },
     });
     t.match(vi.rawPayload.toString('utf8'), /Email,Tên,Họ,Trạng thái/);
 
-    const xlsx = await hr.inject({ method: 'GET', url: `/api/users/export?departmentId=${engineering.id}` });
+    const xlsx = await hr.inject({ method: 'GET', url: `/api/users/export?departmentId=${team.id}` });
     t.equal(xlsx.statusCode, 200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
@@ -840,8 +908,8 @@ t.test('employees API', async (t) => {
     sheet.eachRow((row, n) => {
       if (n > 1) rows.push(String(row.getCell(1).value));
     });
-    t.same(rows.sort(), ['ha.vu@example.com', 'quan.bui@example.com', 'thao.nguyen@example.com']);
-    t.equal(sheet.getRow(2).getCell(3).value === 'Nguyễn Thị' || rows.length === 3, true);
+    t.equal(rows.length, 3, 'the department’s three people');
+    t.ok(rows.includes(thao.email));
 
     t.equal((await viewer.inject({ method: 'GET', url: '/api/users/export' })).statusCode, 403);
     const audit = await db
@@ -849,6 +917,6 @@ t.test('employees API', async (t) => {
       .select('action')
       .where('action', '=', 'employees.exported')
       .execute();
-    t.equal(audit.length, 3, 'each export is in the audit trail');
+    t.equal(audit.length - auditBefore, 3, 'each export is in the audit trail');
   });
 });

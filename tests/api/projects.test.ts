@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { randomBytes } from 'node:crypto';
 import t from 'tap';
 import type { Db } from '../../server/db/connect.ts';
 import { resources } from '../../shared/i18n/index.ts';
@@ -47,8 +48,6 @@ t.test('projects API', async (t) => {
   const admin = await signIn({ builtInRoles: ['admin'] });
   const viewer = await signIn({ permissions: ['projects.view', 'clients.view'] });
   const nobody = await signIn({ permissions: ['employees.view'] });
-  const acme = await createClient(db, { name: 'Acme' });
-  const bamboo = await createClient(db, { name: 'Bamboo' });
   // A project role as a project manager's: everything about their project, nothing company-wide.
   const managerRole = await createRole(db, {
     name: 'Project manager',
@@ -62,18 +61,93 @@ t.test('projects API', async (t) => {
   });
   const accessRole = await createRole(db, { name: 'Auditor', type: 'ACCESS', permissions: ['audit.view'] });
   const retiredRole = await createRole(db, { name: 'Retired', type: 'PROJECT', status: 'INACTIVE' });
-  // An and Bình act too: they hold no permission of their own, only what their project roles give.
-  const anSession = await signIn({ firstName: 'An', lastName: 'Nguyễn', email: 'an@example.com' });
-  const binhSession = await signIn({ firstName: 'Bình', lastName: 'Trần', email: 'binh@example.com' });
-  const an = anSession.user;
-  const binh = binhSession.user;
-  const chi = await createUser(db, { firstName: 'Chi', lastName: 'Lê', email: 'chi@example.com' });
   const gone = await createUser(db, { firstName: 'Dung', lastName: 'Phạm', status: 'INACTIVE' });
-  const pending = await createUser(db, { firstName: 'Em', lastName: 'Võ', status: 'PENDING' });
 
-  const ids: Record<string, string> = {};
+  /**
+   * Each subtest's own world: two clients and the people who work for them, tagged so nothing is
+   * shared with another subtest (each runs alone with --grep). An and Bình act too: they hold no
+   * permission of their own, only what their project roles give.
+   */
+  const world = async () => {
+    const tag = randomBytes(3).toString('hex');
+    const anSession = await signIn({ firstName: 'An', lastName: 'Nguyễn', email: `an.${tag}@example.com` });
+    const binhSession = await signIn({
+      firstName: 'Bình',
+      lastName: 'Trần',
+      email: `binh.${tag}@example.com`,
+    });
+    return {
+      tag,
+      acme: await createClient(db, { name: `Acme ${tag}` }),
+      bamboo: await createClient(db, { name: `Bamboo ${tag}` }),
+      anSession,
+      binhSession,
+      an: anSession.user,
+      binh: binhSession.user,
+      chi: await createUser(db, { firstName: 'Chi', lastName: 'Lê', email: `chi.${tag}@example.com` }),
+      pending: await createUser(db, {
+        firstName: 'Em',
+        lastName: 'Võ',
+        email: `em.${tag}@example.com`,
+        status: 'PENDING',
+      }),
+    };
+  };
+  type World = Awaited<ReturnType<typeof world>>;
+
+  /** A call the setup needs to succeed: its JSON, or the test stops with the answer. */
+  const must = async (call: Parameters<typeof admin.inject>[0], status = 201) => {
+    const response = await admin.inject(call);
+    if (response.statusCode !== status) throw new Error(`${call.method} ${call.url}: ${response.body}`);
+    return response.json();
+  };
+  const newProject = (clientId: string, payload: Record<string, unknown>): Promise<{ id: string }> =>
+    must({ method: 'POST', url: `/api/clients/${clientId}/projects`, payload });
+  const addMember = (projectId: string, payload: Record<string, unknown>): Promise<{ id: string }> =>
+    must({ method: 'POST', url: `/api/projects/${projectId}/members`, payload });
+  const moveStage = (projectId: string, stage: string) =>
+    must({ method: 'PUT', url: `/api/projects/${projectId}`, payload: { stage } }, 200);
+
+  /**
+   * Four projects (Acme: payments, portal in development, mobile in POC; Bamboo: a "Cổng thanh
+   * toán" that went live) staffed as a team would be: An manages payments with Bình and Chi on it;
+   * Bình is also on Bamboo's, Chi on the portal, and Em, not signed up yet, on the mobile app.
+   */
+  const staffed = async (w: World) => {
+    const ids = {
+      payments: (
+        await newProject(w.acme.id, {
+          name: 'Cổng thanh toán',
+          description: 'Payments',
+          startDate: '2026-01-05',
+          endDate: '2026-12-31',
+        })
+      ).id,
+      portal: (await newProject(w.acme.id, { name: 'Customer portal', stage: 'DEVELOPMENT' })).id,
+      mobile: (await newProject(w.acme.id, { name: 'Mobile app', stage: 'POC' })).id,
+      website: (await newProject(w.bamboo.id, { name: 'Cổng thanh toán', stage: 'GO_LIVE' })).id,
+    };
+    const members = {
+      anMember: (
+        await addMember(ids.payments, {
+          userId: w.an.id,
+          roleId: managerRole.id,
+          joinedAt: '2026-01-05',
+          note: 'Lead',
+        })
+      ).id,
+      binhMember: (await addMember(ids.payments, { userId: w.binh.id, roleId: developerRole.id })).id,
+      chiMember: (await addMember(ids.payments, { userId: w.chi.id, roleId: developerRole.id })).id,
+      binhWebsite: (await addMember(ids.website, { userId: w.binh.id, roleId: developerRole.id })).id,
+      chiPortal: (await addMember(ids.portal, { userId: w.chi.id, roleId: developerRole.id })).id,
+      pendingMobile: (await addMember(ids.mobile, { userId: w.pending.id, roleId: developerRole.id })).id,
+    };
+    return { ...ids, ...members };
+  };
 
   t.test('create under a client; names unique per client; the first stage starts the history', async (t) => {
+    const { acme, bamboo, tag } = await world();
+    const ids: Record<string, string> = {};
     const created = await admin.inject({
       method: 'POST',
       url: `/api/clients/${acme.id}/projects`,
@@ -88,7 +162,7 @@ t.test('projects API', async (t) => {
     const project = created.json();
     ids.payments = project.id;
     t.equal(project.name, 'Cổng thanh toán');
-    t.same(project.client, { id: acme.id, name: 'Acme' });
+    t.same(project.client, { id: acme.id, name: `Acme ${tag}` });
     t.equal(project.stage, 'NEGOTIATION');
     t.equal(project.status, 'ACTIVE');
     t.equal(project.totalMembers, 0);
@@ -149,6 +223,12 @@ t.test('projects API', async (t) => {
   });
 
   t.test('bad inputs get every problem at once and change nothing', async (t) => {
+    const { acme } = await world();
+    const ids = {
+      payments: (
+        await newProject(acme.id, { name: 'Cổng thanh toán', startDate: '2026-01-05', endDate: '2026-12-31' })
+      ).id,
+    };
     const before = await state(db);
     const bad = await admin.inject({
       method: 'POST',
@@ -200,6 +280,16 @@ t.test('projects API', async (t) => {
   });
 
   t.test('moving the stage keeps a history; other edits do not add to it', async (t) => {
+    const { acme } = await world();
+    const ids = {
+      payments: (
+        await newProject(acme.id, {
+          name: 'Cổng thanh toán',
+          description: 'Payments',
+          startDate: '2026-01-05',
+        })
+      ).id,
+    };
     const moved = await admin.inject({
       method: 'PUT',
       url: `/api/projects/${ids.payments}`,
@@ -232,13 +322,20 @@ t.test('projects API', async (t) => {
   });
 
   t.test('members: add with a project role; the role applies in that project only', async (t) => {
+    const { acme, bamboo, an, binh, chi, pending, anSession } = await world();
+    const ids: Record<string, string> = {
+      payments: (await newProject(acme.id, { name: 'Cổng thanh toán' })).id,
+      portal: (await newProject(acme.id, { name: 'Customer portal', stage: 'DEVELOPMENT' })).id,
+      mobile: (await newProject(acme.id, { name: 'Mobile app', stage: 'POC' })).id,
+      website: (await newProject(bamboo.id, { name: 'Cổng thanh toán', stage: 'GO_LIVE' })).id,
+    };
     const added = await admin.inject({
       method: 'POST',
       url: `/api/projects/${ids.payments}/members`,
       payload: { userId: an.id, roleId: managerRole.id, joinedAt: '2026-01-05', note: ' Lead ' },
     });
     t.equal(added.statusCode, 201, added.body);
-    t.equal(added.json().person.email, 'an@example.com');
+    t.equal(added.json().person.email, an.email);
     t.same(added.json().role, { id: managerRole.id, name: 'Project manager' });
     t.equal(added.json().note, 'Lead');
     t.equal(added.json().status, 'ACTIVE');
@@ -283,7 +380,7 @@ t.test('projects API', async (t) => {
     });
     t.same(
       filtered.json().items.map((p: { email: string }) => p.email),
-      ['binh@example.com'],
+      [binh.email],
       'the employee list filters by project',
     );
     const options = await anSession.inject({ method: 'GET', url: '/api/project-roles' });
@@ -295,6 +392,9 @@ t.test('projects API', async (t) => {
   });
 
   t.test('member rules: each bad input gets a clear error and changes nothing', async (t) => {
+    const w = await world();
+    const { an, pending } = w;
+    const ids = await staffed(w);
     const before = await state(db);
     const add = (payload: Record<string, unknown>, language = 'en') =>
       admin.inject({
@@ -366,6 +466,9 @@ t.test('projects API', async (t) => {
   });
 
   t.test('member changes: role, dates, note, status and removal; grants follow at once', async (t) => {
+    const w = await world();
+    const { chi } = w;
+    const ids = await staffed(w);
     const grantOf = async (userId: string, projectId: string) =>
       (
         await db
@@ -460,9 +563,15 @@ t.test('projects API', async (t) => {
   });
 
   t.test('the list: filters, counts per stage, sort and pages', async (t) => {
+    const w = await world();
+    const { acme, bamboo, binh, tag } = w;
+    const ids = await staffed(w);
+    await moveStage(ids.payments, 'DEVELOPMENT');
+    // Only this subtest's clients are listed.
+    const mine = `clientId=${acme.id}&clientId=${bamboo.id}`;
     const names = (response: { json(): { items: Array<{ name: string; client: { name: string } }> } }) =>
-      response.json().items.map((p) => `${p.client.name}/${p.name}`);
-    const all = await viewer.inject({ method: 'GET', url: '/api/projects/list' });
+      response.json().items.map((p) => `${p.client.name.replace(` ${tag}`, '')}/${p.name}`);
+    const all = await viewer.inject({ method: 'GET', url: `/api/projects/list?${mine}` });
     t.equal(all.statusCode, 200, all.body);
     t.same(names(all), [
       'Acme/Cổng thanh toán',
@@ -497,13 +606,16 @@ t.test('projects API', async (t) => {
       { NEGOTIATION: 0, POC: 1, SIGNED_CONTRACT: 0, DEVELOPMENT: 2, GO_LIVE: 0, CLOSED: 0 },
       'counts per stage apply the other filters, not the stage',
     );
-    const search = await viewer.inject({ method: 'GET', url: '/api/projects/list?search=cong%20thanh' });
+    const search = await viewer.inject({
+      method: 'GET',
+      url: `/api/projects/list?search=cong%20thanh&${mine}`,
+    });
     t.same(names(search), ['Acme/Cổng thanh toán', 'Bamboo/Cổng thanh toán'], 'accents do not matter');
     const ofBinh = await viewer.inject({ method: 'GET', url: `/api/projects/list?memberId=${binh.id}` });
     t.same(names(ofBinh), ['Acme/Cổng thanh toán', 'Bamboo/Cổng thanh toán']);
     const bySize = await viewer.inject({
       method: 'GET',
-      url: '/api/projects/list?sortField=totalMembers&sortOrder=desc&perPage=2',
+      url: `/api/projects/list?sortField=totalMembers&sortOrder=desc&perPage=2&${mine}`,
     });
     t.same(
       bySize.json().items.map((p: { name: string; totalMembers: number }) => [p.name, p.totalMembers]),
@@ -513,7 +625,7 @@ t.test('projects API', async (t) => {
       ],
     );
     t.equal(bySize.json().lastPage, 2);
-    const byStage = await viewer.inject({ method: 'GET', url: '/api/projects/list?sortField=stage' });
+    const byStage = await viewer.inject({ method: 'GET', url: `/api/projects/list?sortField=stage&${mine}` });
     t.same(
       byStage.json().items.map((p: { stage: string }) => p.stage),
       ['POC', 'DEVELOPMENT', 'DEVELOPMENT', 'GO_LIVE'],
@@ -521,10 +633,10 @@ t.test('projects API', async (t) => {
     );
     const byClient = await viewer.inject({
       method: 'GET',
-      url: '/api/projects/list?sortField=client&sortOrder=desc&perPage=1&page=1',
+      url: `/api/projects/list?sortField=client&sortOrder=desc&perPage=1&page=1&${mine}`,
     });
     t.same(names(byClient), ['Bamboo/Cổng thanh toán']);
-    const none = await viewer.inject({ method: 'GET', url: '/api/projects/list?status=INACTIVE' });
+    const none = await viewer.inject({ method: 'GET', url: `/api/projects/list?status=INACTIVE&${mine}` });
     t.equal(none.json().total, 0);
     t.equal(none.json().lastPage, 1);
     const bad = await viewer.inject({ method: 'GET', url: '/api/projects/list?stage=LAUNCHED&perPage=1000' });
@@ -532,6 +644,9 @@ t.test('projects API', async (t) => {
   });
 
   t.test('a project manager of one project is refused on another', async (t) => {
+    const w = await world();
+    const { acme, an, binh, pending, anSession, binhSession } = w;
+    const ids = await staffed(w);
     const list = await anSession.inject({ method: 'GET', url: '/api/projects/list' });
     t.same(
       list.json().items.map((p: { id: string }) => p.id),
@@ -607,25 +722,27 @@ t.test('projects API', async (t) => {
       payload: { stage: 'GO_LIVE' },
     });
     t.equal(moved.statusCode, 200, moved.body);
-    const staffed = await anSession.inject({
+    const staffing = await anSession.inject({
       method: 'POST',
       url: `/api/projects/${ids.payments}/members`,
       payload: { userId: pending.id, roleId: developerRole.id, note: 'Tester' },
     });
-    t.equal(staffed.statusCode, 201, staffed.body);
-    ids.pendingPayments = staffed.json().id;
+    t.equal(staffing.statusCode, 201, staffing.body);
     const export_ = await anSession.inject({ method: 'GET', url: `/api/projects/${ids.payments}/export` });
     t.equal(export_.statusCode, 200);
   });
 
   t.test("a person's projects: their own, or those the caller may see", async (t) => {
+    const w = await world();
+    const { binh, chi, anSession, binhSession, tag } = w;
+    const ids = await staffed(w);
     const own = await binhSession.inject({ method: 'GET', url: `/api/users/${binh.id}/projects` });
     t.equal(own.statusCode, 200, own.body);
     t.same(
       own
         .json()
         .items.map((p: { project: { name: string; client: { name: string } } }) => p.project.client.name),
-      ['Acme', 'Bamboo'],
+      [`Acme ${tag}`, `Bamboo ${tag}`],
     );
     t.same(own.json().items[0].role, { id: developerRole.id, name: 'Developer' });
     const byManager = await anSession.inject({ method: 'GET', url: `/api/users/${binh.id}/projects` });
@@ -652,6 +769,12 @@ t.test('projects API', async (t) => {
   t.test(
     'the project export: the project, its members with roles and dates, its stage history',
     async (t) => {
+      const w = await world();
+      const { an, binh, chi, pending, tag } = w;
+      const ids = await staffed(w);
+      // Where the project stands when its manager exports it: gone live, four members.
+      for (const stage of ['SIGNED_CONTRACT', 'DEVELOPMENT', 'GO_LIVE']) await moveStage(ids.payments, stage);
+      await addMember(ids.payments, { userId: pending.id, roleId: developerRole.id, note: 'Tester' });
       const response = await admin.inject({ method: 'GET', url: `/api/projects/${ids.payments}/export` });
       t.equal(response.statusCode, 200);
       t.match(response.headers['content-disposition'], /filename\*=UTF-8''C%E1%BB%95ng%20thanh%20to%C3%A1n-/);
@@ -666,18 +789,15 @@ t.test('projects API', async (t) => {
         ExcelJS.Worksheet,
         ExcelJS.Worksheet,
       ];
-      t.same((projects.getRow(2).values as unknown[]).slice(1, 3), ['Acme', 'Cổng thanh toán']);
+      t.same((projects.getRow(2).values as unknown[]).slice(1, 3), [`Acme ${tag}`, 'Cổng thanh toán']);
       t.equal(projects.getRow(2).getCell(6).value, 'Go live');
       t.equal(projects.getRow(2).getCell(8).value, 4, 'total members');
       const emails = [];
       for (let row = 2; row <= members.rowCount; row++) emails.push(members.getRow(row).getCell(3).value);
-      t.same(
-        [...emails].sort(),
-        ['an@example.com', 'binh@example.com', 'chi@example.com', pending.email].sort(),
-      );
-      const an = members.getRow(emails.indexOf('an@example.com') + 2);
-      t.equal(an.getCell(5).value, 'Project manager');
-      t.same(an.getCell(7).value, new Date('2026-01-05T00:00:00Z'), 'dates are real dates');
+      t.same([...emails].sort(), [an.email, binh.email, chi.email, pending.email].sort());
+      const anRow = members.getRow(emails.indexOf(an.email) + 2);
+      t.equal(anRow.getCell(5).value, 'Project manager');
+      t.same(anRow.getCell(7).value, new Date('2026-01-05T00:00:00Z'), 'dates are real dates');
       t.equal(history.rowCount, 5, 'the header and four stages');
       t.equal(history.getRow(5).getCell(4).value, 'Go live');
       const audit = await db
@@ -686,13 +806,17 @@ t.test('projects API', async (t) => {
         .where('entity_id', '=', ids.payments!)
         .where('action', '=', 'project.exported')
         .execute();
-      t.equal(audit.length, 2, 'each export is recorded (the manager’s and this one)');
+      t.equal(audit.length, 1, 'the export is recorded');
     },
   );
 
   t.test(
     'deactivating a project deactivates all its members at once; activating brings nobody back',
     async (t) => {
+      const w = await world();
+      const { pending, anSession } = w;
+      const ids = await staffed(w);
+      await addMember(ids.payments, { userId: pending.id, roleId: developerRole.id });
       const anRoles = async () =>
         (await anSession.inject({ method: 'GET', url: '/api/user-roles/me' })).json().projectPermissions;
       t.ok((await anRoles())[ids.payments!], 'An manages the project');
@@ -763,6 +887,9 @@ t.test('projects API', async (t) => {
   );
 
   t.test('deleting a project: admins only; members deactivated; then the client can go', async (t) => {
+    const w = await world();
+    const { acme, chi, tag } = w;
+    const ids = await staffed(w);
     const chiRoles = async () =>
       (
         await db
@@ -792,7 +919,7 @@ t.test('projects API', async (t) => {
     });
     t.equal(again.statusCode, 201, 'a deleted project frees its name');
 
-    const lonely = await createClient(db, { name: 'Lonely' });
+    const lonely = await createClient(db, { name: `Lonely ${tag}` });
     const only = await createProject(db, lonely.id, { name: 'Only one' });
     t.equal((await admin.inject({ method: 'DELETE', url: `/api/clients/${lonely.id}` })).statusCode, 422);
     t.equal((await admin.inject({ method: 'DELETE', url: `/api/projects/${only.id}` })).statusCode, 204);
