@@ -69,6 +69,11 @@ const ConfigSchema = Type.Object({
     maximum: 300,
     description: 'seconds between websocket pings; a connection silent for two is dropped, 1 to 300',
   }),
+  COMPANY_TIME_ZONE: Type.String({
+    default: 'Asia/Ho_Chi_Minh',
+    pattern: '^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$',
+    description: "an IANA time zone such as Asia/Ho_Chi_Minh: where 'today' is for leave and overtime",
+  }),
   BACKOFFICE_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email', description: 'an email address' })),
   BACKOFFICE_ADMIN_PASSWORD: Type.Optional(
     Type.String({ minLength: 8, description: 'a password by the policy' }),

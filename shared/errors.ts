@@ -23,6 +23,12 @@ export const ERROR_STATUS = {
   CLIENT_NAME_TAKEN: 409,
   PROJECT_NAME_TAKEN: 409,
   MEMBER_ALREADY_ACTIVE: 409,
+  /** A leave request that no longer waits for approval cannot be edited, deleted or decided. */
+  LEAVE_REQUEST_CLOSED: 409,
+  /** Only approved leave that has not started can be cancelled. */
+  LEAVE_NOT_CANCELLABLE: 409,
+  /** The approver has already answered. */
+  APPROVAL_CLOSED: 409,
   GONE: 410,
   LINK_EXPIRED: 410,
   INVITATION_LINK_EXPIRED: 410,

@@ -5,6 +5,7 @@ import { accountsArea } from './accounts/index.ts';
 import { departmentsArea } from './departments/index.ts';
 import { employeesArea } from './employees/index.ts';
 import { healthArea } from './health/index.ts';
+import { leaveArea } from './leave/index.ts';
 import { legalArea } from './legal/index.ts';
 import { mailArea } from './mail/index.ts';
 import { notificationsArea } from './notifications/index.ts';
@@ -25,4 +26,5 @@ export const AREAS: readonly Area[] = [
   departmentsArea,
   projectsArea,
   legalArea,
+  leaveArea,
 ];

@@ -5,6 +5,7 @@ import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
+import enLeave from './en/leave.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enPeople from './en/people.json' with { type: 'json' };
 import enPrimereact from './en/primereact.json' with { type: 'json' };
@@ -17,6 +18,7 @@ import viCommon from './vi/common.json' with { type: 'json' };
 import viErrors from './vi/errors.json' with { type: 'json' };
 import viMail from './vi/mail.json' with { type: 'json' };
 import viNotifications from './vi/notifications.json' with { type: 'json' };
+import viLeave from './vi/leave.json' with { type: 'json' };
 import viLegal from './vi/legal.json' with { type: 'json' };
 import viPeople from './vi/people.json' with { type: 'json' };
 import viPrimereact from './vi/primereact.json' with { type: 'json' };
@@ -43,6 +45,7 @@ export const resources = {
     projects: enProjects,
     profile: enProfile,
     legal: enLegal,
+    leave: enLeave,
   },
   vi: {
     common: viCommon,
@@ -57,6 +60,7 @@ export const resources = {
     projects: viProjects,
     profile: viProfile,
     legal: viLegal,
+    leave: viLeave,
   },
 } as const;
 

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PassThrough } from 'node:stream';
 import { Type } from 'typebox';
 import { ErrorResponse, IdParams } from '../../../shared/common.schemas.ts';
 import {
@@ -17,10 +15,10 @@ import {
   SelectionResult,
 } from '../../../shared/employee-profile.schemas.ts';
 import { AppError } from '../../core/errors.ts';
+import { sendExport } from '../files/download.ts';
 import { jsonOrMultipartForm } from '../files/multipart.ts';
 import { getInvitationState, issueInvitationLink } from '../accounts/invitation-link.service.ts';
 import { getPersonHistory, getPersonRoles } from './employee-profile.service.ts';
-import type { PreparedExport } from './employees-export.service.ts';
 import { importEmployees } from './employees-import.service.ts';
 import { deactivateSelected, inviteSelected, prepareSelectionExport } from './employees-selection.service.ts';
 
@@ -36,20 +34,6 @@ const errors = {
 };
 
 const importForm = jsonOrMultipartForm({ fileFields: ['file'], maxFileMb: IMPORT_FILE_MAX_MB });
-
-/** `attachment` with an ASCII file name (export names are ASCII). */
-function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedExport) {
-  const body = new PassThrough();
-  prepared.write(body).catch((error) => {
-    request.log.error({ err: error }, 'selection export failed');
-    body.destroy(error as Error);
-  });
-  return reply
-    .header('content-type', prepared.contentType)
-    .header('content-disposition', `attachment; filename="${prepared.fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
 
 /** The employee profile, the invitation link, the import from the UI and the list's bulk actions. */
 export const employeeProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -195,7 +179,7 @@ export const employeeProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      sendPrepared(
+      sendExport(
         request,
         reply,
         await prepareSelectionExport(request.ctx(), request.body.ids, request.body.format),

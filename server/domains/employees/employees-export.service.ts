@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import type { EmployeeExportQuery, ExportFormat } from '../../../shared/employees.schemas.ts';
 import type { Language } from '../../../shared/i18n/index.ts';
 import { recordAudit } from '../../core/audit.ts';
+import type { PreparedExport } from '../files/download.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import type { FieldProblem, ValidationCode } from '../../../shared/errors.ts';
 import { validationError } from '../../core/errors.ts';
@@ -26,13 +27,6 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
 };
-
-export interface PreparedExport {
-  fileName: string;
-  contentType: string;
-  /** Streams the rows into `output` in batches and ends it; resolves with the number of rows. */
-  write(output: Writable): Promise<number>;
-}
 
 function cellText(column: SheetColumn, record: repo.EmployeeRecord, language: Language): string {
   const value = column.value(record);

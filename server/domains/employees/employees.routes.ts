@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PassThrough } from 'node:stream';
 import { Type } from 'typebox';
 import { ErrorResponse, IdParams } from '../../../shared/common.schemas.ts';
 import {
@@ -29,6 +28,7 @@ import {
 } from '../../../shared/employees.schemas.ts';
 import { AppError } from '../../core/errors.ts';
 import { listAccessRoleChoices } from '../access/initial-access-roles.ts';
+import { contentDisposition, sendExport } from '../files/download.ts';
 import { jsonOrMultipartForm } from '../files/multipart.ts';
 import type { DocumentUpload } from './employee-documents.ts';
 import { openEmployeeFile, uploadEmployeeFile } from './employee-files.service.ts';
@@ -86,31 +86,11 @@ function documentsOf(request: FastifyRequest): DocumentUpload[] {
   }));
 }
 
-/** `attachment` with an ASCII fallback and the real (possibly Vietnamese) name in RFC 5987 form. */
-function contentDisposition(fileName: string): string {
-  const fallback =
-    fileName
-      .normalize('NFD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '') || 'file';
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-async function sendExport(
+async function sendEmployeeExport(
   request: FastifyRequest<{ Querystring: EmployeeExportQuery }>,
   reply: FastifyReply,
 ) {
-  const prepared = await prepareEmployeeExport(request.ctx(), request.query);
-  const body = new PassThrough();
-  prepared.write(body).catch((error) => {
-    request.log.error({ err: error }, 'employee export failed');
-    body.destroy(error as Error);
-  });
-  return reply
-    .header('content-type', prepared.contentType)
-    .header('content-disposition', contentDisposition(prepared.fileName))
-    .header('cache-control', 'no-store')
-    .send(body);
+  return sendExport(request, reply, await prepareEmployeeExport(request.ctx(), request.query));
 }
 
 /** Employees, external users, their documents and the list's helpers (spec section 7, Users). */
@@ -187,7 +167,7 @@ export const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { ...errors },
       },
     },
-    sendExport,
+    sendEmployeeExport,
   );
 
   app.get(

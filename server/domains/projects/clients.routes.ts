@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PassThrough } from 'node:stream';
 import { Type } from 'typebox';
 import { ErrorResponse, IdParams } from '../../../shared/common.schemas.ts';
 import {
@@ -23,7 +21,8 @@ import {
   setClientStatus,
   updateClient,
 } from './clients.service.ts';
-import { prepareClientExport, type PreparedExport } from './projects-export.service.ts';
+import { sendExport } from '../files/download.ts';
+import { prepareClientExport } from './projects-export.service.ts';
 import { createProject } from './projects.service.ts';
 
 const tags = ['Clients and projects'];
@@ -35,30 +34,6 @@ const errors = {
   409: ErrorResponse,
   422: ErrorResponse,
 };
-
-/** `attachment` with an ASCII fallback and the real (possibly Vietnamese) name in RFC 5987 form. */
-function contentDisposition(fileName: string): string {
-  const fallback =
-    fileName
-      .normalize('NFD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '') || 'file';
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-/** Streams a prepared export as a download. */
-export function sendExport(request: FastifyRequest, reply: FastifyReply, prepared: PreparedExport) {
-  const body = new PassThrough();
-  prepared.write(body).catch((error) => {
-    request.log.error({ err: error }, 'export failed');
-    body.destroy(error as Error);
-  });
-  return reply
-    .header('content-type', prepared.contentType)
-    .header('content-disposition', contentDisposition(prepared.fileName))
-    .header('cache-control', 'no-store')
-    .send(body);
-}
 
 /** Clients (spec section 3 Client) and the creation of their projects (section 7). */
 export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {

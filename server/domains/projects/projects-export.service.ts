@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/projects.schemas.ts';
 import { fullName } from '../../../shared/rules/format.ts';
 import { recordAudit } from '../../core/audit.ts';
+import type { PreparedExport } from '../files/download.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { projectScope } from '../../core/policy.ts';
@@ -34,14 +35,6 @@ import { requireVisibleProject } from './projects.service.ts';
 const BATCH = 500;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CONTENT_TYPES: Record<ListExportFormat, string> = { xlsx: XLSX, csv: 'text/csv; charset=utf-8' };
-
-/** An export checked and recorded, ready to stream. */
-export interface PreparedExport {
-  fileName: string;
-  contentType: string;
-  /** Streams the file into `output` and ends it; resolves with the number of data rows. */
-  write(output: Writable): Promise<number>;
-}
 
 async function write(output: Writable, chunk: string): Promise<void> {
   if (!output.write(chunk)) await once(output, 'drain');

@@ -17,7 +17,7 @@ import {
   StatusBody,
   UserProjectList,
 } from '../../../shared/projects.schemas.ts';
-import { sendExport } from './clients.routes.ts';
+import { sendExport } from '../files/download.ts';
 import {
   addProjectMember,
   listProjectMembers,
