@@ -11,6 +11,8 @@ import { testConfig } from '../helpers/build-app.ts';
 import { createRole, createUser, DEFAULT_PASSWORD, type UserOptions } from '../helpers/factories.ts';
 import { addMember, createClient, createProject } from '../helpers/project-factories.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
+import { absenceTypeId, workWeek } from '../helpers/leave-factories.ts';
+import { fileStorage } from '../../server/domains/files/file-storage.ts';
 
 /**
  * Authorization tested at the service (issue 8, item 2; Immich does the same): every exported
@@ -69,6 +71,16 @@ const MODULES = {
   employeesSelection: 'server/domains/employees/employees-selection.service.ts',
   invitationLinks: 'server/domains/accounts/invitation-link.service.ts',
   legalPages: 'server/domains/legal/legal-pages.service.ts',
+  // Leave (issue 11).
+  absenceTypes: 'server/domains/leave/absence-types.service.ts',
+  holidays: 'server/domains/leave/holidays.service.ts',
+  leaveRequests: 'server/domains/leave/leave-requests.service.ts',
+  leaveApprovals: 'server/domains/leave/approvals.service.ts',
+  leaveBalances: 'server/domains/leave/balances.service.ts',
+  leaveReports: 'server/domains/leave/leave-reports.service.ts',
+  leaveJobs: 'server/domains/leave/leave-jobs.service.ts',
+  leaveSubstitutes: 'server/domains/leave/substitutes.service.ts',
+  teamCalendar: 'server/domains/leave/team-calendar.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -202,6 +214,48 @@ const fx = {
     const member = await addMember(db, project.id, (await fx.person()).id, (await fx.projectRole()).id);
     return { project, member };
   },
+  /** A leave request of `userId` (written directly: the actors here hold no roles in the database). */
+  async leaveRequest(
+    userId: string,
+    options: { status?: 'WAITING FOR APPROVAL' | 'APPROVED'; approverId?: string } = {},
+  ) {
+    const week = workWeek(3);
+    const type = await absenceTypeId(db, 'Vacation');
+    const request = await db
+      .insertInto('leave_requests')
+      .values({
+        user_id: userId,
+        absence_type_id: type,
+        start_date: week.monday,
+        start_part: 'MORNING',
+        end_date: week.monday,
+        end_part: 'AFTERNOON',
+        duration: 1,
+        year: Number(week.monday.slice(0, 4)),
+        status: options.status ?? 'WAITING FOR APPROVAL',
+        attachment_key: null,
+      })
+      .returning(['id', 'version'])
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('leave_days')
+      .values({ leave_request_id: request.id, user_id: userId, day: week.monday, amount: 1 })
+      .execute();
+    const approverId = options.approverId ?? (await fx.person()).id;
+    const approval = await db
+      .insertInto('leave_request_approvers')
+      .values({
+        leave_request_id: request.id,
+        approver_id: approverId,
+        status: options.status ?? 'WAITING FOR APPROVAL',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { ...request, approvalId: approval.id, week, type };
+  },
+  /** Someone the database knows may approve leave (a role holding leave.approve). */
+  leaveApprover: () =>
+    createUser(db, { email: `${unique('approver')}@example.com`, permissions: ['leave.approve'] }),
   /** The caller's own id, or a stranger's for the anonymous caller (who has none). */
   async ownerOf(ctx: ServiceContext): Promise<string> {
     return ctx.actor.id ?? (await fx.person()).id;
@@ -226,6 +280,7 @@ type Row =
   | { internal: string };
 
 const ALL = PERMISSION_KEYS;
+const LEAVE_READERS = ['leave.request', 'leave.approve', 'leave.manage', 'leave.report'] as const;
 
 const ROWS: Record<string, Row> = {
   // Roles (access).
@@ -889,6 +944,269 @@ const ROWS: Record<string, Row> = {
     call: (ctx) => svc.legalPages.updateLegalPage!(ctx, 'privacy', 'vi', { content: 'Chính sách mới' }),
   },
   createInvitationLink: { internal: 'stores a new invitation link inside an authorized, audited use case' },
+
+  // Leave: settings.
+  listAbsenceTypes: { anyOf: LEAVE_READERS, call: (ctx) => svc.absenceTypes.listAbsenceTypes!(ctx) },
+  replaceAbsenceTypes: {
+    permission: 'leave.manage',
+    call: async (ctx) => {
+      const { items } = (await svc.absenceTypes.listAbsenceTypes!(system)) as {
+        items: Array<Record<string, unknown>>;
+      };
+      return svc.absenceTypes.replaceAbsenceTypes!(ctx, {
+        items: items.map(({ inUse: _inUse, ...type }) => type),
+      });
+    },
+  },
+  getAbsenceRules: { anyOf: LEAVE_READERS, call: (ctx) => svc.absenceTypes.getAbsenceRules!(ctx) },
+  updateAbsenceRules: {
+    permission: 'leave.manage',
+    call: async (ctx) =>
+      svc.absenceTypes.updateAbsenceRules!(ctx, await svc.absenceTypes.getAbsenceRules!(system)),
+  },
+  listHolidays: { anyOf: LEAVE_READERS, call: (ctx) => svc.holidays.listHolidays!(ctx, {}) },
+  createHoliday: {
+    permission: 'leave.manage',
+    call: (ctx) =>
+      svc.holidays.createHoliday!(ctx, {
+        name: unique('Holiday'),
+        startDate: '2020-01-01',
+        endDate: '2020-01-01',
+      }),
+  },
+  updateHoliday: {
+    permission: 'leave.manage',
+    call: async (ctx) => {
+      const holiday = (await svc.holidays.createHoliday!(system, {
+        name: unique('Holiday'),
+        startDate: '2020-01-01',
+        endDate: '2020-01-01',
+      })) as { id: string };
+      return svc.holidays.updateHoliday!(ctx, holiday.id, {
+        name: unique('Renamed'),
+        startDate: '2020-01-02',
+        endDate: '2020-01-02',
+      });
+    },
+  },
+  deleteHoliday: {
+    permission: 'leave.manage',
+    call: async (ctx) => {
+      const holiday = (await svc.holidays.createHoliday!(system, {
+        name: unique('Holiday'),
+        startDate: '2020-01-01',
+        endDate: '2020-01-01',
+      })) as { id: string };
+      return svc.holidays.deleteHoliday!(ctx, holiday.id);
+    },
+  },
+
+  // Leave: requests (the caller's own; HR's leave.manage reaches everyone's).
+  createLeaveRequest: {
+    anyOf: ['leave.request', 'leave.manage'],
+    call: async (ctx) => {
+      const week = workWeek(3);
+      return svc.leaveRequests.createLeaveRequest!(ctx, {
+        absenceTypeId: await absenceTypeId(db, 'Without pay'),
+        startDate: week.monday,
+        startPart: 'MORNING',
+        endDate: week.monday,
+        endPart: 'AFTERNOON',
+        approverIds: [(await fx.leaveApprover()).id],
+      });
+    },
+  },
+  getLeaveRequest: {
+    // Strangers get 404 (tests/api/leave.test.ts); HR (leave.manage) sees every request.
+    signedIn: 'one’s own request (approvers and HR see theirs too)',
+    call: async (ctx) =>
+      svc.leaveRequests.getLeaveRequest!(ctx, (await fx.leaveRequest(await fx.ownerOf(ctx))).id),
+  },
+  updateLeaveRequest: {
+    anyOf: ['leave.request', 'leave.manage'],
+    hides: true,
+    call: async (ctx) => {
+      const request = await fx.leaveRequest(await fx.ownerOf(ctx));
+      return svc.leaveRequests.updateLeaveRequest!(ctx, request.id, {
+        absenceTypeId: await absenceTypeId(db, 'Without pay'),
+        startDate: request.week.tuesday,
+        startPart: 'MORNING',
+        endDate: request.week.tuesday,
+        endPart: 'AFTERNOON',
+        approverIds: [(await fx.leaveApprover()).id],
+        version: request.version,
+      });
+    },
+  },
+  deleteLeaveRequest: {
+    anyOf: ['leave.request', 'leave.manage'],
+    hides: true,
+    call: async (ctx) =>
+      svc.leaveRequests.deleteLeaveRequest!(ctx, (await fx.leaveRequest(await fx.ownerOf(ctx))).id),
+  },
+  cancelLeaveRequest: {
+    anyOf: ['leave.request', 'leave.manage'],
+    hides: true,
+    call: async (ctx) =>
+      svc.leaveRequests.cancelLeaveRequest!(
+        ctx,
+        (await fx.leaveRequest(await fx.ownerOf(ctx), { status: 'APPROVED' })).id,
+      ),
+  },
+  listMyLeaveRequests: {
+    anyOf: ['leave.request', 'leave.manage'],
+    call: (ctx) => svc.leaveRequests.listMyLeaveRequests!(ctx, {}),
+  },
+  listLeaveRequests: {
+    permission: 'leave.manage',
+    call: (ctx) => svc.leaveRequests.listLeaveRequests!(ctx, {}),
+  },
+  previewLeaveRequest: {
+    anyOf: ['leave.request', 'leave.manage'],
+    call: async (ctx) => {
+      const week = workWeek(3);
+      return svc.leaveRequests.previewLeaveRequest!(ctx, {
+        absenceTypeId: await absenceTypeId(db, 'Vacation'),
+        startDate: week.monday,
+        startPart: 'MORNING',
+        endDate: week.tuesday,
+        endPart: 'AFTERNOON',
+      });
+    },
+  },
+  listApproverCandidates: {
+    anyOf: LEAVE_READERS,
+    call: (ctx) => svc.leaveRequests.listApproverCandidates!(ctx, {}),
+  },
+  openLeaveAttachment: {
+    signedIn: 'the attachment of one’s own request',
+    call: async (ctx) => {
+      const request = await fx.leaveRequest(await fx.ownerOf(ctx));
+      const key = `leave/${request.id}/${unique('file')}.pdf`;
+      await fileStorage(config).put(key, PDF, 'application/pdf');
+      await db
+        .updateTable('leave_requests')
+        .set({
+          attachment_key: key,
+          attachment_name: 'a.pdf',
+          attachment_type: 'application/pdf',
+          attachment_size: PDF.length,
+        })
+        .where('id', '=', request.id)
+        .execute();
+      const file = (await svc.leaveRequests.openLeaveAttachment!(ctx, request.id)) as {
+        stream: { destroy(): void };
+      };
+      file.stream.destroy();
+      return file;
+    },
+  },
+
+  // Leave: approvals.
+  listMyApprovals: {
+    anyOf: ['leave.approve', 'leave.manage'],
+    call: (ctx) => svc.leaveApprovals.listMyApprovals!(ctx, {}),
+  },
+  countMyApprovals: {
+    signedIn: 'how many requests wait for oneself',
+    call: (ctx) => svc.leaveApprovals.countMyApprovals!(ctx),
+  },
+  actOnApproval: {
+    anyOf: ['leave.approve', 'leave.manage'],
+    hides: true,
+    call: async (ctx) => {
+      const request = await fx.leaveRequest((await fx.person()).id, { approverId: await fx.ownerOf(ctx) });
+      return svc.leaveApprovals.actOnApproval!(ctx, request.approvalId, { status: 'APPROVED' });
+    },
+  },
+
+  // Leave: balances and reports.
+  getBalances: {
+    anyOf: ['leave.request', 'leave.manage', 'leave.report'],
+    call: (ctx) => svc.leaveBalances.getBalances!(ctx, {}),
+  },
+  listTeamBalances: {
+    anyOf: ['leave.report', 'leave.manage'],
+    call: (ctx) => svc.leaveBalances.listTeamBalances!(ctx, {}, () => undefined),
+  },
+  getLeaveReport: {
+    anyOf: ['leave.report', 'leave.manage'],
+    call: (ctx) => svc.leaveReports.getLeaveReport!(ctx, {}),
+  },
+  getFullLeaveReport: {
+    anyOf: ['leave.report', 'leave.manage'],
+    call: (ctx) => svc.leaveReports.getFullLeaveReport!(ctx, {}),
+  },
+  prepareLeaveExport: {
+    anyOf: ['leave.report', 'leave.manage'],
+    call: (ctx) => svc.leaveReports.prepareLeaveExport!(ctx, {}),
+  },
+
+  // Leave: the worker's jobs.
+  accrueLeave: {
+    system: 'the monthly accrual, run by the worker',
+    call: (ctx) => svc.leaveJobs.accrueLeave!(ctx),
+  },
+  carryForwardLeave: {
+    system: 'the year-end carry-forward, run by the worker',
+    call: (ctx) => svc.leaveJobs.carryForwardLeave!(ctx),
+  },
+  expireCarriedLeave: {
+    system: 'the expiry of carried days, run by the worker',
+    call: (ctx) => svc.leaveJobs.expireCarriedLeave!(ctx),
+  },
+  remindApprovers: {
+    system: 'the reminder of waiting approvals, run by the worker',
+    call: (ctx) => svc.leaveJobs.remindApprovers!(ctx),
+  },
+  routeAllToSubstitutes: {
+    system: 'hands approvals of people away to their substitutes, run by the worker',
+    call: (ctx) => svc.leaveSubstitutes.routeAllToSubstitutes!(ctx, '2020-01-01'),
+  },
+
+  // Leave: substitutes, the team calendar and feeds.
+  getMySubstitute: {
+    anyOf: ['leave.approve', 'leave.manage'],
+    call: (ctx) => svc.leaveSubstitutes.getMySubstitute!(ctx),
+  },
+  setMySubstitute: {
+    anyOf: ['leave.approve', 'leave.manage'],
+    call: (ctx) => svc.leaveSubstitutes.setMySubstitute!(ctx, { substituteId: null }),
+  },
+  getTeamCalendar: {
+    anyOf: LEAVE_READERS,
+    call: (ctx) => svc.teamCalendar.getTeamCalendar!(ctx, { from: '2026-01-01', to: '2026-01-31' }),
+  },
+  listMyCalendarFeeds: { anyOf: LEAVE_READERS, call: (ctx) => svc.teamCalendar.listMyCalendarFeeds!(ctx) },
+  createCalendarFeed: {
+    anyOf: ['leave.request', 'leave.manage'],
+    call: (ctx) => svc.teamCalendar.createCalendarFeed!(ctx, { scope: 'PERSON' }),
+  },
+  revokeCalendarFeed: {
+    anyOf: LEAVE_READERS,
+    hides: true,
+    call: async (ctx) => {
+      const feed = await db
+        .insertInto('leave_calendar_feeds')
+        .values({
+          owner_id: await fx.ownerOf(ctx),
+          scope: 'PERSON',
+          department_id: null,
+          token_hash: unique('hash'),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return svc.teamCalendar.revokeCalendarFeed!(ctx, feed.id);
+    },
+  },
+  renderCalendarFeed: {
+    public: 'calendar apps send no session: the unguessable address is the credential',
+    call: (ctx) =>
+      svc.teamCalendar.renderCalendarFeed!(ctx, 'an-unknown-token-of-some-length.ics').catch((error) => {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return 'not found';
+        throw error;
+      }),
+  },
   findNewestMailState: { internal: 'reads a mail’s delivery state for a use case that checked the actor' },
 };
 

@@ -69,6 +69,7 @@ const PATTERNED: Record<string, unknown> = {
   path: '/employee-management',
   code: '123456',
   phoneNumber: '+84 901234567',
+  carryForwardExpires: '03-31',
 };
 
 /** A valid value for `schema`: the required fields only, so each bad field is the only thing wrong. */

@@ -45,6 +45,7 @@ const PREVIEW_REFUSES = new Set([
 
 /** The request with its approvers, if the caller may see it (not-found and forbidden look alike). */
 async function requireVisible(ctx: ServiceContext, id: string) {
+  if (!isPerson(ctx.actor) && ctx.actor.kind !== 'system') throw new AppError('UNAUTHENTICATED');
   const row = await repo.findRequest(ctx.db, id);
   const approvers = row ? await repo.listApprovers(ctx.db, [id]) : [];
   if (!row || !leaveRequestPolicy.can(ctx.actor, 'view', requestRecord(ctx, row, approvers)))
@@ -250,9 +251,13 @@ export async function cancelLeaveRequest(ctx: ServiceContext, id: string): Promi
     const locked = (await repo.lockRequest(tx.db, id))!;
     const record = requestRecord(tx, locked, approvers);
     if (!leaveRequestPolicy.can(tx.actor, 'cancel', record)) {
-      if (record.userId === tx.actor.id || leaveSettingsPolicy.can(tx.actor, 'manage', undefined))
-        throw new AppError('LEAVE_NOT_CANCELLABLE');
-      throw new AppError('FORBIDDEN');
+      // Someone who could cancel it were it approved and ahead is told why not; others, forbidden.
+      const wouldMay = leaveRequestPolicy.can(tx.actor, 'cancel', {
+        ...record,
+        status: 'APPROVED',
+        startDate: '9999-12-31',
+      });
+      throw new AppError(wouldMay ? 'LEAVE_NOT_CANCELLABLE' : 'FORBIDDEN');
     }
     await repo.setRequestStatus(tx.db, id, { status: 'CANCELLED', cancelled_at: new Date() });
     const after = await view(tx, id);

@@ -55,12 +55,16 @@ export const leaveRequestPolicy = definePolicy<
   edit: (actor, record) => waiting(record) && ((own(actor, record) && request(actor)) || manage(actor)),
   delete: (actor, record) => waiting(record) && ((own(actor, record) && request(actor)) || manage(actor)),
   cancel: (actor, record) =>
-    record.status === 'APPROVED' && record.startDate > record.today && (own(actor, record) || manage(actor)),
+    record.status === 'APPROVED' &&
+    record.startDate > record.today &&
+    ((own(actor, record) && request(actor)) || manage(actor)),
   // An approver answers for themselves; HR for anyone who has not answered. Never one's own request.
   decide: (actor, record) =>
     waiting(record) &&
     !own(actor, record) &&
-    ((isPerson(actor) && record.waitingApproverIds.includes(actor.id)) ||
+    ((isPerson(actor) &&
+      canAnywhere(actor, 'leave.approve') &&
+      record.waitingApproverIds.includes(actor.id)) ||
       (manage(actor) && record.waitingApproverIds.length > 0)),
 });
 
