@@ -1202,10 +1202,12 @@ const ROWS: Record<string, Row> = {
   renderCalendarFeed: {
     public: 'calendar apps send no session: the unguessable address is the credential',
     call: (ctx) =>
-      svc.teamCalendar.renderCalendarFeed!(ctx, 'an-unknown-token-of-some-length.ics').catch((error) => {
-        if (error instanceof AppError && error.code === 'NOT_FOUND') return 'not found';
-        throw error;
-      }),
+      svc.teamCalendar.renderCalendarFeed!(ctx, 'an-unknown-token-of-some-length.ics').catch(
+        (error: unknown) => {
+          if (error instanceof AppError && error.code === 'NOT_FOUND') return 'not found';
+          throw error;
+        },
+      ),
   },
   findNewestMailState: { internal: 'reads a mail’s delivery state for a use case that checked the actor' },
 };

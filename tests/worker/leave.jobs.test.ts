@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import t from 'tap';
 import { companyToday } from '../../server/core/company-date.ts';
 import { addDays } from '../../shared/rules/periods.ts';
@@ -53,7 +54,7 @@ async function leave(
   return request.id;
 }
 
-const grants = (userId: string, kind: string) =>
+const grants = (userId: string, kind: 'ACCRUAL' | 'CARRY_FORWARD' | 'CARRY_EXPIRED') =>
   db
     .selectFrom('leave_balance_grants')
     .selectAll()
@@ -163,11 +164,9 @@ t.test('leave.remind-approvers mails each approver once for requests waiting too
   const approver = await createUser(db, { language: 'vi' });
   const requester = await createUser(db);
   const old = await leave(requester.id, vacation, [addDays(today, 30)], 'WAITING FOR APPROVAL', approver.id);
-  await db
-    .updateTable('leave_request_approvers')
-    .set({ created_at: new Date(Date.now() - 8 * 86_400_000) })
-    .where('leave_request_id', '=', old)
-    .execute();
+  await sql`update leave_request_approvers set created_at = now() - interval '8 days' where leave_request_id = ${old}`.execute(
+    db,
+  );
   const fresh = await leave(
     requester.id,
     vacation,
