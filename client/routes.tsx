@@ -29,6 +29,8 @@ const ClientManagementPage = lazy(() => import('./features/clients/ClientManagem
 const ClientDetailPage = lazy(() => import('./features/clients/ClientDetailPage.tsx'));
 const ProjectCreatePage = lazy(() => import('./features/projects/ProjectCreatePage.tsx'));
 const ProjectDetailPage = lazy(() => import('./features/projects/ProjectDetailPage.tsx'));
+const LeaveManagementPage = lazy(() => import('./features/leave/LeaveManagementPage.tsx'));
+const LeaveReportPage = lazy(() => import('./features/leave/LeaveReportPage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -131,7 +133,14 @@ function pageRoutes(environment: string): RouteObject[] {
           ),
         },
         areaRoute('asset-management', [], 'assets.view-own'),
-        areaRoute('leave-management', ['summary-reporting'], 'leave.request'),
+        {
+          // Approvers and HR without leave.request still open it: the page shows each their tabs.
+          path: 'leave-management',
+          children: [
+            { index: true, element: guarded(undefined, <LeaveManagementPage />) },
+            { path: 'summary-reporting', element: guarded('leave.report', <LeaveReportPage />) },
+          ],
+        },
         areaRoute('overtime-management', ['summary-reporting'], 'overtime.request'),
         areaRoute('account-management', ['sso-connection/:id'], 'accounts.view'),
         areaRoute('recurring-tasks', [':id'], 'recurring-tasks.view'),

@@ -12,6 +12,7 @@ import { DAY_PARTS } from './rules/leave-duration.ts';
  */
 
 export { DAY_PARTS };
+export type { DayPart } from './rules/leave-duration.ts';
 /** A request's states: the three approval states, and CANCELLED (an approved leave called off). */
 export const LEAVE_STATUSES = [...APPROVAL_STATES, 'CANCELLED'] as const;
 export type LeaveStatus = (typeof LEAVE_STATUSES)[number];

@@ -1,0 +1,170 @@
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Dropdown } from 'primereact/dropdown';
+import { Paginator } from 'primereact/paginator';
+import { SelectButton } from 'primereact/selectbutton';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LEAVE_REPORT_GROUPS } from '../../../shared/leave.schemas.ts';
+import { REPORT_PERIODS } from '../../../shared/reporting.schemas.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useRunAction } from '../../forms/use-form-mutation.ts';
+import { fromPickerDate, PICKER_FORMAT, toPickerDate } from '../projects/project-dates.ts';
+import { leaveApi, useAbsenceTypes, useLeaveReport, type ReportParams } from './leave.queries.ts';
+import { LeaveStyles } from './LeaveStyles.tsx';
+
+/**
+ * /leave-management/summary-reporting: days of leave by person, department or type, switching
+ * between day, week, month, quarter and year, with totals; exported to XLSX or CSV.
+ */
+export default function LeaveReportPage() {
+  const { t } = useTranslation('leave');
+  const year = new Date().getFullYear();
+  const types = useAbsenceTypes();
+  const [params, setParams] = useState<ReportParams>({
+    period: 'month',
+    groupBy: 'person',
+    from: `${year}-01-01`,
+    to: `${year}-12-31`,
+    status: 'APPROVED',
+    page: 1,
+    perPage: 50,
+  });
+  const report = useLeaveReport(params);
+  const run = useRunAction([]);
+  const change = (patch: Partial<ReportParams>) => setParams({ ...params, ...patch, page: 1 });
+  const { page: _page, perPage: _perPage, ...filters } = params;
+  const data = report.data;
+
+  return (
+    <div className="lv-page" data-testid="leave-report">
+      <LeaveStyles />
+      <div className="lv-bar">
+        <h2>{t('ui.reportTitle')}</h2>
+        <Link to="/leave-management">{t('ui.backToLeave')}</Link>
+      </div>
+      <SelectButton
+        value={params.period}
+        options={REPORT_PERIODS.map((value) => ({ value, label: t(`ui.period.${value}`) }))}
+        onChange={(event) => event.value && change({ period: event.value })}
+        allowEmpty={false}
+        data-testid="report-period"
+      />
+      <div className="lv-filters">
+        <label>
+          {t('ui.groupBy')}
+          <Dropdown
+            value={params.groupBy}
+            options={LEAVE_REPORT_GROUPS.map((value) => ({ value, label: t(`report.group.${value}`) }))}
+            onChange={(event) => change({ groupBy: event.value })}
+          />
+        </label>
+        <label>
+          {t('ui.from')}
+          <Calendar
+            value={toPickerDate(params.from)}
+            dateFormat={PICKER_FORMAT}
+            onChange={(event) => change({ from: fromPickerDate(event.value as Date | null) ?? params.from })}
+          />
+        </label>
+        <label>
+          {t('ui.to')}
+          <Calendar
+            value={toPickerDate(params.to)}
+            dateFormat={PICKER_FORMAT}
+            onChange={(event) => change({ to: fromPickerDate(event.value as Date | null) ?? params.to })}
+          />
+        </label>
+        <label>
+          {t('ui.columns.type')}
+          <Dropdown
+            value={params.absenceTypeId ?? ''}
+            options={[
+              { value: '', label: t('ui.any') },
+              ...(types.data?.items ?? []).map((type) => ({ value: type.id, label: type.name })),
+            ]}
+            onChange={(event) => change({ absenceTypeId: event.value || undefined })}
+          />
+        </label>
+        <label>
+          {t('ui.columns.status')}
+          <Dropdown
+            value={params.status}
+            options={(['APPROVED', 'WAITING FOR APPROVAL'] as const).map((value) => ({
+              value,
+              label: t(`ui.reportStatus.${value}`),
+            }))}
+            onChange={(event) => change({ status: event.value })}
+          />
+        </label>
+        <div className="lv-row-actions">
+          <Button
+            label="XLSX"
+            icon="pi pi-download"
+            outlined
+            size="small"
+            data-testid="export-xlsx"
+            onClick={() => void run(() => leaveApi.exportReport(filters, 'xlsx'), t('ui.exported'))}
+          />
+          <Button
+            label="CSV"
+            icon="pi pi-download"
+            outlined
+            size="small"
+            onClick={() => void run(() => leaveApi.exportReport(filters, 'csv'), t('ui.exported'))}
+          />
+        </div>
+      </div>
+      {report.error && <p className="lv-error">{errorMessage(report.error, t)}</p>}
+      {data && (
+        <div className="lv-report-wrap lv-report">
+          <table data-testid="report-table">
+            <thead>
+              <tr>
+                <th>{t(`report.group.${data.groupBy}`)}</th>
+                {data.buckets.map((bucket) => (
+                  <th key={bucket.key}>{bucket.key}</th>
+                ))}
+                <th>{t('report.total')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.length === 0 && (
+                <tr>
+                  <td colSpan={data.buckets.length + 2}>{t('ui.reportEmpty')}</td>
+                </tr>
+              )}
+              {data.rows.map((row) => (
+                <tr key={row.key}>
+                  <td>{row.label}</td>
+                  {data.buckets.map((bucket) => (
+                    <td key={bucket.key}>{row.values[bucket.key] ?? ''}</td>
+                  ))}
+                  <td>{row.total}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <td>{t('report.total')}</td>
+                {data.buckets.map((bucket) => (
+                  <td key={bucket.key}>{data.totals[bucket.key] ?? ''}</td>
+                ))}
+                <td data-testid="report-total">{data.total}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+      {data && data.totalRows > data.perPage && (
+        <Paginator
+          first={(data.currentPage - 1) * data.perPage}
+          rows={data.perPage}
+          totalRecords={data.totalRows}
+          onPageChange={(event) => setParams({ ...params, page: event.page + 1 })}
+        />
+      )}
+    </div>
+  );
+}
