@@ -94,6 +94,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index leave_requests_user_idx on leave_requests (user_id, year, status)`.execute(db);
   await sql`create index leave_requests_start_idx on leave_requests (start_date, id)`.execute(db);
   await sql`create index leave_requests_status_idx on leave_requests (status, start_date)`.execute(db);
+  // Whether a type is in use (it is then deactivated rather than deleted).
+  await sql`create index leave_requests_type_idx on leave_requests (absence_type_id)`.execute(db);
 
   await db.schema
     .createTable('leave_request_approvers')

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LEAVE_STATUSES, type LeaveRequest } from '../../../shared/leave.schemas.ts';
 import { useRunAction } from '../../forms/use-form-mutation.ts';
+import { useDepartmentOptions } from '../departments/departments.queries.ts';
 import { fromPickerDate, PICKER_FORMAT, toPickerDate } from '../projects/project-dates.ts';
 import { daysText, spanText, statusSeverity } from './leave-format.ts';
 import {
@@ -22,6 +23,7 @@ import {
 export function AllRequestsPanel() {
   const { t } = useTranslation('leave');
   const types = useAbsenceTypes();
+  const departments = useDepartmentOptions();
   const [params, setParams] = useState<RequestListParams>({ page: 1, perPage: 20 });
   const requests = useAllRequests(params);
   const run = useRunAction([leaveKeys.all]);
@@ -56,6 +58,18 @@ export function AllRequestsPanel() {
               ...(types.data?.items ?? []).map((type) => ({ value: type.id, label: type.name })),
             ]}
             onChange={(event) => filter({ absenceTypeId: event.value || undefined })}
+          />
+        </label>
+        <label>
+          {t('ui.columns.department')}
+          <Dropdown
+            value={params.departmentId ?? ''}
+            filter
+            options={[
+              { value: '', label: t('ui.any') },
+              ...(departments.data?.items ?? []).map((d) => ({ value: d.id, label: d.name })),
+            ]}
+            onChange={(event) => filter({ departmentId: event.value || undefined })}
           />
         </label>
         <label>

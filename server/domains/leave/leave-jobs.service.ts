@@ -211,6 +211,7 @@ export async function remindApprovers(ctx: ServiceContext, now = new Date()): Pr
           language: first.language,
         },
         rows.length,
+        rules.reminderAfterWorkingDays,
       );
     }
     await repo.markReminded(

@@ -151,7 +151,12 @@ export async function tellSubstitution(
 }
 
 /** Reminds an approver of the requests waiting for them. */
-export async function remindApprover(ctx: ServiceContext, approver: Person, count: number): Promise<void> {
+export async function remindApprover(
+  ctx: ServiceContext,
+  approver: Person,
+  count: number,
+  days: number,
+): Promise<void> {
   const language = (approver.language as Language) ?? 'en';
   const t = leaveT(language);
   await queueMail(
@@ -162,7 +167,7 @@ export async function remindApprover(ctx: ServiceContext, approver: Person, coun
       language,
       template: 'leave-reminder',
       subject: t('mail.reminder.subject', { count }),
-      paragraphs: [t('mail.reminder.body', { count })],
+      paragraphs: [t('mail.reminder.body', { count, days })],
       action: { label: t('mail.open'), url: `${ctx.config.publicUrl}/leave-management?tab=approvals` },
     }),
   );

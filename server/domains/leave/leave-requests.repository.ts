@@ -343,8 +343,8 @@ export async function markReminded(db: Db, ids: readonly string[]): Promise<void
  * Waiting approvals whose approver is on approved leave `day` and named a substitute who is not
  * already an approver of the request: the ones to route.
  */
-export function listApprovalsToReroute(db: Db, day: string) {
-  return db
+export function listApprovalsToReroute(db: Db, day: string, requestId?: string) {
+  let query = db
     .selectFrom('leave_request_approvers as a')
     .innerJoin('leave_requests as r', 'r.id', 'a.leave_request_id')
     .innerJoin('leave_substitutes as s', 's.user_id', 'a.approver_id')
@@ -374,8 +374,9 @@ export function listApprovalsToReroute(db: Db, day: string) {
             .whereRef('other.approver_id', '=', 's.substitute_id'),
         ),
       ),
-    )
-    .execute();
+    );
+  if (requestId) query = query.where('a.leave_request_id', '=', requestId);
+  return query.execute();
 }
 
 /** Hands an approval to a substitute: the approver row now names them, and whom they stand in for. */

@@ -15,9 +15,7 @@ export async function routeToSubstitutes(
   requestId?: string,
 ): Promise<number> {
   requireTransaction(tx, 'routeToSubstitutes');
-  const rows = (await repo.listApprovalsToReroute(tx.db, day)).filter(
-    (row) => !requestId || row.leave_request_id === requestId,
-  );
+  const rows = await repo.listApprovalsToReroute(tx.db, day, requestId);
   for (const row of rows) {
     await repo.lockRequest(tx.db, row.leave_request_id);
     await repo.rerouteApproval(tx.db, row.id, row.substitute_id, row.approver_id);
