@@ -136,6 +136,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('amount', sql`numeric(2,1)`, (c) => c.notNull())
     .addPrimaryKeyConstraint('leave_days_pkey', ['leave_request_id', 'day'])
     .execute();
+  // Each day carries its request's status and type, kept by the triggers below, so the summary reads
+  // this one table through one index (no join with the requests).
+  await sql`alter table leave_days add column status text not null, add column absence_type_id uuid not null`.execute(
+    db,
+  );
+  await sql`create function leave_days_fill() returns trigger language plpgsql as $$
+    begin
+      select status, absence_type_id into new.status, new.absence_type_id
+        from leave_requests where id = new.leave_request_id;
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger leave_days_fill before insert on leave_days
+    for each row execute function leave_days_fill()`.execute(db);
+  await sql`create function leave_requests_sync_days() returns trigger language plpgsql as $$
+    begin
+      update leave_days set status = new.status, absence_type_id = new.absence_type_id
+        where leave_request_id = new.id;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger leave_requests_sync_days after update of status, absence_type_id on leave_requests
+    for each row when (old.status is distinct from new.status or old.absence_type_id is distinct from new.absence_type_id)
+    execute function leave_requests_sync_days()`.execute(db);
+  await sql`create index leave_days_report_idx on leave_days (status, day) include (user_id, absence_type_id, amount)`.execute(
+    db,
+  );
   await sql`create index leave_days_day_idx on leave_days (day, user_id)`.execute(db);
   await sql`create index leave_days_user_idx on leave_days (user_id, day)`.execute(db);
 
@@ -191,4 +216,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'absence_types',
   ])
     await db.schema.dropTable(table).ifExists().execute();
+  await sql`drop function if exists leave_days_fill()`.execute(db);
+  await sql`drop function if exists leave_requests_sync_days()`.execute(db);
 }

@@ -90,6 +90,9 @@ export interface LeaveDaysTable {
   user_id: string;
   day: string;
   amount: Numeric;
+  /** The request's status and type, written by triggers (never by the application). */
+  status: ColumnType<LeaveStatus, never, never>;
+  absence_type_id: ColumnType<string, never, never>;
 }
 
 export interface LeaveBalanceGrantsTable {

@@ -23,9 +23,9 @@ function leaveT(language: Language) {
   return (key: string, options: Record<string, unknown> = {}) => t.t(`leave:${key}`, options) as string;
 }
 
-async function actorRef(ctx: ServiceContext): Promise<NotificationActor | null> {
+async function actorRef(ctx: ServiceContext, known?: Person): Promise<NotificationActor | null> {
   if (!ctx.actor.id) return null;
-  const [me] = await repo.listPeople(ctx.db, [ctx.actor.id]);
+  const [me] = known?.id === ctx.actor.id ? [known] : await repo.listPeople(ctx.db, [ctx.actor.id]);
   return me
     ? { id: me.id, firstName: me.first_name, lastName: me.last_name, avatarUrl: me.avatar_url }
     : null;
@@ -85,7 +85,7 @@ export async function tellApprovers(
 ): Promise<void> {
   if (approverIds.length === 0) return;
   await notify(ctx, approverIds, 'NEW_LEAVE_REQUEST', {
-    actor: await actorRef(ctx),
+    actor: await actorRef(ctx, requester),
     leaveRequest: requestRef(facts.request, requester),
   });
   const approvers = await repo.listPeople(ctx.db, approverIds);

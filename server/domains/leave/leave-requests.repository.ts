@@ -156,6 +156,16 @@ export async function replaceDays(
   days: ReadonlyArray<{ day: string; amount: number }>,
 ): Promise<void> {
   await db.deleteFrom('leave_days').where('leave_request_id', '=', requestId).execute();
+  await insertDays(db, requestId, userId, days);
+}
+
+/** The days of a new request. */
+export async function insertDays(
+  db: Db,
+  requestId: string,
+  userId: string,
+  days: ReadonlyArray<{ day: string; amount: number }>,
+): Promise<void> {
   if (days.length === 0) return;
   await db
     .insertInto('leave_days')

@@ -122,7 +122,7 @@ export async function createLeaveRequest(
     });
     if (!checked) throw validationError(problems);
     const id = await repo.insertRequest(tx.db, { ...values(checked, input.reason), user_id: personId });
-    await repo.replaceDays(tx.db, id, personId, checked.days);
+    await repo.insertDays(tx.db, id, personId, checked.days);
     await repo.insertApprovers(
       tx.db,
       id,
@@ -148,8 +148,8 @@ export async function createLeaveRequest(
     };
     await tellApprovers(tx, facts, person, checked.approverIds);
     // An approver away today hands the request to their substitute at once.
-    await routeToSubstitutes(tx, companyToday(ctx.config), id);
-    return view(tx, id);
+    const routed = await routeToSubstitutes(tx, companyToday(ctx.config), id);
+    return routed > 0 ? view(tx, id) : created;
   });
 }
 
