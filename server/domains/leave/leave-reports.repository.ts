@@ -92,14 +92,17 @@ export function compileLeaveReport(
       from days d where d.key in (select key from page)
       group by 1, 2
     ),
+    page_values as (
+      select key, json_object_agg(${periodKeySql(filters.period, sql`start`)}, days) as "values" from page_periods group by key
+    ),
     period_totals as (select ${start} as start, sum(d.amount) as days from days d group by 1)
     select
       (select count(*)::int from groups) as group_count,
       (select json_object_agg(${periodKeySql(filters.period, sql`start`)}, days) from period_totals) as totals,
-      (select json_agg(json_build_object('key', p.key, 'label', ${GROUP_LABEL[filters.groupBy]}, 'total', p.total,
-          'values', (select json_object_agg(${periodKeySql(filters.period, sql`pp.start`)}, pp.days)
-                     from page_periods pp where pp.key = p.key))
-         order by p.total desc, p.key) from page p) as rows`.compile(db);
+      (select json_agg(json_build_object('key', p.key, 'label', ${GROUP_LABEL[filters.groupBy]}, 'total', p.total, 'values', v."values")
+         order by p.total desc, p.key) from page p left join page_values v on v.key = p.key) as rows`.compile(
+    db,
+  );
 }
 
 /** The report's page of groups (by total, largest first), the totals per period and the group count. */

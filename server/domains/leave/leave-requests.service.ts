@@ -205,8 +205,11 @@ export async function updateLeaveRequest(
       before: beforeView,
       after,
     });
-    const previous = new Set(approvers.map((a) => a.approver_id));
-    const added = checked.approverIds.filter((approverId) => !previous.has(approverId));
+    // New approvers, and those who had already answered (what they answered changed), are asked.
+    const stillWaiting = new Set(
+      approvers.filter((a) => a.status === 'WAITING FOR APPROVAL').map((a) => a.approver_id),
+    );
+    const added = checked.approverIds.filter((approverId) => !stillWaiting.has(approverId));
     const facts = {
       request: {
         id,
@@ -329,7 +332,15 @@ export async function previewLeaveRequest(
   const balance = (await computeBalances(ctx, person, year)).find(
     (b) => b.absenceType.id === query.absenceTypeId,
   );
-  const held = query.excludeId ? Number((await repo.findRequest(ctx.db, query.excludeId))?.duration ?? 0) : 0;
+  // Editing gives back what the request holds, when it holds days of the same type and year.
+  const edited = query.excludeId ? await repo.findRequest(ctx.db, query.excludeId) : undefined;
+  const held =
+    edited &&
+    edited.user_id === personId &&
+    edited.absence_type_id === query.absenceTypeId &&
+    edited.year === year
+      ? Number(edited.duration)
+      : 0;
   return {
     duration: days.reduce((sum, d) => sum + d.amount, 0),
     holidays: holidays ? String(holidays).split(', ') : [],
