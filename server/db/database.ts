@@ -4,6 +4,7 @@ import type { AccountsTables, SessionsTable, UsersTable } from './tables/account
 import type { LeaveTables } from './tables/leave.ts';
 import type { LegalTables } from './tables/legal.ts';
 import type { NotificationsTables } from './tables/notifications.ts';
+import type { OvertimeTables } from './tables/overtime.ts';
 import type { PeopleTables } from './tables/people.ts';
 import type { PlatformTables } from './tables/platform.ts';
 import type { ProjectsTables } from './tables/projects.ts';
@@ -23,13 +24,15 @@ export interface Database
     NotificationsTables,
     ProjectsTables,
     LegalTables,
-    LeaveTables {}
+    LeaveTables,
+    OvertimeTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
 export type * from './tables/leave.ts';
 export type * from './tables/legal.ts';
 export type * from './tables/notifications.ts';
+export type * from './tables/overtime.ts';
 export type * from './tables/people.ts';
 export type * from './tables/platform.ts';
 export type * from './tables/projects.ts';

@@ -9,6 +9,7 @@ import { leaveArea } from './leave/index.ts';
 import { legalArea } from './legal/index.ts';
 import { mailArea } from './mail/index.ts';
 import { notificationsArea } from './notifications/index.ts';
+import { overtimeArea } from './overtime/index.ts';
 import { projectsArea } from './projects/index.ts';
 
 /**
@@ -27,4 +28,5 @@ export const AREAS: readonly Area[] = [
   projectsArea,
   legalArea,
   leaveArea,
+  overtimeArea,
 ];

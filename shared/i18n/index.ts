@@ -5,6 +5,7 @@ import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
+import enOvertime from './en/overtime.json' with { type: 'json' };
 import enLeave from './en/leave.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enPeople from './en/people.json' with { type: 'json' };
@@ -18,6 +19,7 @@ import viCommon from './vi/common.json' with { type: 'json' };
 import viErrors from './vi/errors.json' with { type: 'json' };
 import viMail from './vi/mail.json' with { type: 'json' };
 import viNotifications from './vi/notifications.json' with { type: 'json' };
+import viOvertime from './vi/overtime.json' with { type: 'json' };
 import viLeave from './vi/leave.json' with { type: 'json' };
 import viLegal from './vi/legal.json' with { type: 'json' };
 import viPeople from './vi/people.json' with { type: 'json' };
@@ -46,6 +48,7 @@ export const resources = {
     profile: enProfile,
     legal: enLegal,
     leave: enLeave,
+    overtime: enOvertime,
   },
   vi: {
     common: viCommon,
@@ -61,6 +64,7 @@ export const resources = {
     profile: viProfile,
     legal: viLegal,
     leave: viLeave,
+    overtime: viOvertime,
   },
 } as const;
 

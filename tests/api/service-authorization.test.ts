@@ -81,6 +81,10 @@ const MODULES = {
   leaveJobs: 'server/domains/leave/leave-jobs.service.ts',
   leaveSubstitutes: 'server/domains/leave/substitutes.service.ts',
   teamCalendar: 'server/domains/leave/team-calendar.service.ts',
+  // Overtime (issue 12).
+  overtimeSettings: 'server/domains/overtime/overtime-settings.service.ts',
+  overtimeRequests: 'server/domains/overtime/overtime-requests.service.ts',
+  overtimeReports: 'server/domains/overtime/overtime-reports.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -256,6 +260,41 @@ const fx = {
   /** Someone the database knows may approve leave (a role holding leave.approve). */
   leaveApprover: () =>
     createUser(db, { email: `${unique('approver')}@example.com`, permissions: ['leave.approve'] }),
+  /** A waiting overtime request of `userId`, written directly, naming `approverId` (a stranger by default). */
+  async otRequest(userId: string, approverId?: string) {
+    const week = workWeek(3);
+    const request = await db
+      .insertInto('ot_requests')
+      .values({
+        user_id: userId,
+        work_date: week.monday,
+        start_time: '18:00',
+        end_time: '19:00',
+        minutes: 60,
+        reason: null,
+        project_id: null,
+      })
+      .returning(['id', 'version'])
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('ot_segments')
+      .values({
+        ot_request_id: request.id,
+        user_id: userId,
+        day: week.monday,
+        minutes: 60,
+        night_minutes: 0,
+        day_type: 'WORKDAY',
+      })
+      .execute();
+    await db
+      .insertInto('ot_request_approvers')
+      .values({ ot_request_id: request.id, approver_id: approverId ?? (await fx.person()).id })
+      .execute();
+    return { ...request, week };
+  },
+  otApprover: () =>
+    createUser(db, { email: `${unique('ot-approver')}@example.com`, permissions: ['overtime.approve'] }),
   /** The caller's own id, or a stranger's for the anonymous caller (who has none). */
   async ownerOf(ctx: ServiceContext): Promise<string> {
     return ctx.actor.id ?? (await fx.person()).id;
@@ -281,6 +320,7 @@ type Row =
 
 const ALL = PERMISSION_KEYS;
 const LEAVE_READERS = ['leave.request', 'leave.approve', 'leave.manage', 'leave.report'] as const;
+const OT_READERS = ['overtime.request', 'overtime.approve', 'overtime.manage', 'overtime.report'] as const;
 
 const ROWS: Record<string, Row> = {
   // Roles (access).
@@ -1198,6 +1238,98 @@ const ROWS: Record<string, Row> = {
         .executeTakeFirstOrThrow();
       return svc.teamCalendar.revokeCalendarFeed!(ctx, feed.id);
     },
+  },
+  // Overtime.
+  readRegulations: {
+    internal: 'reads the regulations for a use case that checked the actor (summaries, requests)',
+  },
+  getRegulations: { anyOf: OT_READERS, call: (ctx) => svc.overtimeSettings.getRegulations!(ctx) },
+  updateRegulations: {
+    permission: 'overtime.manage',
+    call: async (ctx) =>
+      svc.overtimeSettings.updateRegulations!(ctx, await svc.overtimeSettings.getRegulations!(system)),
+  },
+  getLimits: { anyOf: OT_READERS, call: (ctx) => svc.overtimeSettings.getLimits!(ctx) },
+  updateLimits: {
+    permission: 'overtime.manage',
+    call: (ctx) =>
+      svc.overtimeSettings.updateLimits!(ctx, { dailyHours: 4, monthlyHours: 40, yearlyHours: 200 }),
+  },
+  createOvertimeRequest: {
+    anyOf: ['overtime.request', 'overtime.manage'],
+    call: async (ctx) =>
+      svc.overtimeRequests.createOvertimeRequest!(ctx, {
+        workDate: workWeek(3).tuesday,
+        startTime: '18:00',
+        endTime: '19:00',
+        approverIds: [(await fx.otApprover()).id],
+      }),
+  },
+  getOvertimeRequest: {
+    // Strangers get 404 (tests/api/overtime.test.ts); managers see every request.
+    signedIn: 'one’s own request (approvers and managers see theirs too)',
+    call: async (ctx) =>
+      svc.overtimeRequests.getOvertimeRequest!(ctx, (await fx.otRequest(await fx.ownerOf(ctx))).id),
+  },
+  updateOvertimeRequest: {
+    anyOf: ['overtime.request', 'overtime.manage'],
+    hides: true,
+    call: async (ctx) => {
+      const request = await fx.otRequest(await fx.ownerOf(ctx));
+      return svc.overtimeRequests.updateOvertimeRequest!(ctx, request.id, {
+        workDate: request.week.monday,
+        startTime: '18:00',
+        endTime: '19:30',
+        approverIds: [(await fx.otApprover()).id],
+        version: request.version,
+      });
+    },
+  },
+  deleteOvertimeRequest: {
+    anyOf: ['overtime.request', 'overtime.manage'],
+    hides: true,
+    call: async (ctx) =>
+      svc.overtimeRequests.deleteOvertimeRequest!(ctx, (await fx.otRequest(await fx.ownerOf(ctx))).id),
+  },
+  decideOvertimeRequest: {
+    anyOf: ['overtime.approve', 'overtime.manage'],
+    hides: true,
+    call: async (ctx) => {
+      const request = await fx.otRequest((await fx.person()).id, await fx.ownerOf(ctx));
+      return svc.overtimeRequests.decideOvertimeRequest!(ctx, request.id, { status: 'APPROVED' });
+    },
+  },
+  listMyOvertimeRequests: {
+    anyOf: ['overtime.request', 'overtime.manage'],
+    call: (ctx) => svc.overtimeRequests.listMyOvertimeRequests!(ctx, {}),
+  },
+  listOvertimeRequests: {
+    anyOf: ['overtime.approve', 'overtime.manage'],
+    call: (ctx) => svc.overtimeRequests.listOvertimeRequests!(ctx, {}),
+  },
+  countOvertimeRequests: {
+    anyOf: ['overtime.approve', 'overtime.manage'],
+    call: (ctx) => svc.overtimeRequests.countOvertimeRequests!(ctx, {}),
+  },
+  getRemainingOvertime: {
+    anyOf: ['overtime.request', 'overtime.manage'],
+    call: (ctx) => svc.overtimeRequests.getRemainingOvertime!(ctx, {}),
+  },
+  listOvertimeSummaries: {
+    anyOf: ['overtime.report', 'overtime.manage', 'overtime.request'],
+    call: (ctx) => svc.overtimeReports.listOvertimeSummaries!(ctx, {}),
+  },
+  getOvertimeReport: {
+    anyOf: ['overtime.report', 'overtime.manage'],
+    call: (ctx) => svc.overtimeReports.getOvertimeReport!(ctx, {}),
+  },
+  getFullOvertimeReport: {
+    anyOf: ['overtime.report', 'overtime.manage'],
+    call: (ctx) => svc.overtimeReports.getFullOvertimeReport!(ctx, {}),
+  },
+  prepareOvertimeExport: {
+    anyOf: ['overtime.report', 'overtime.manage'],
+    call: (ctx) => svc.overtimeReports.prepareOvertimeExport!(ctx, {}),
   },
   renderCalendarFeed: {
     public: 'calendar apps send no session: the unguessable address is the credential',

@@ -70,6 +70,9 @@ const PATTERNED: Record<string, unknown> = {
   code: '123456',
   phoneNumber: '+84 901234567',
   carryForwardExpires: '03-31',
+  startTime: '18:00',
+  endTime: '19:00',
+  month: '2026-11',
 };
 
 /** A valid value for `schema`: the required fields only, so each bad field is the only thing wrong. */

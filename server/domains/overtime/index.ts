@@ -1,0 +1,10 @@
+import { defineArea } from '../area.ts';
+import { overtimeRequestPolicy, overtimeSettingsPolicy } from './overtime.policy.ts';
+import { overtimeRoutes } from './overtime.routes.ts';
+
+/** Overtime: requests with approvers, regulations and limits, remaining hours, summaries, reports. */
+export const overtimeArea = defineArea({
+  name: 'overtime',
+  routes: [overtimeRoutes],
+  policies: [overtimeSettingsPolicy, overtimeRequestPolicy],
+});
