@@ -1,5 +1,4 @@
 import t from 'tap';
-import { addDays } from '../../shared/rules/periods.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-app.ts';
 import { absenceTypeId, workWeek } from '../helpers/leave-factories.ts';
 
