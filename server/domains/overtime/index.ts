@@ -7,4 +7,5 @@ export const overtimeArea = defineArea({
   name: 'overtime',
   routes: [overtimeRoutes],
   policies: [overtimeSettingsPolicy, overtimeRequestPolicy],
+  commands: async () => (await import('../../../cli/commands/overtime.ts')).registerOvertimeCommands,
 });
