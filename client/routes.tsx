@@ -31,6 +31,8 @@ const ProjectCreatePage = lazy(() => import('./features/projects/ProjectCreatePa
 const ProjectDetailPage = lazy(() => import('./features/projects/ProjectDetailPage.tsx'));
 const LeaveManagementPage = lazy(() => import('./features/leave/LeaveManagementPage.tsx'));
 const LeaveReportPage = lazy(() => import('./features/leave/LeaveReportPage.tsx'));
+const OvertimeManagementPage = lazy(() => import('./features/overtime/OvertimeManagementPage.tsx'));
+const OvertimeReportPage = lazy(() => import('./features/overtime/OvertimeReportPage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -141,7 +143,13 @@ function pageRoutes(environment: string): RouteObject[] {
             { path: 'summary-reporting', element: guarded('leave.report', <LeaveReportPage />) },
           ],
         },
-        areaRoute('overtime-management', ['summary-reporting'], 'overtime.request'),
+        {
+          path: 'overtime-management',
+          children: [
+            { index: true, element: guarded(undefined, <OvertimeManagementPage />) },
+            { path: 'summary-reporting', element: guarded('overtime.report', <OvertimeReportPage />) },
+          ],
+        },
         areaRoute('account-management', ['sso-connection/:id'], 'accounts.view'),
         areaRoute('recurring-tasks', [':id'], 'recurring-tasks.view'),
         areaRoute('invoices', ['reporting'], 'invoices.submit'),

@@ -98,11 +98,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('yearly_minutes', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
+  // The overtime notifications join the allowed types.
+  await sql`alter table notifications drop constraint notifications_type_check`.execute(db);
+  await sql`alter table notifications add constraint notifications_type_check check (type in (
+    'NEW_LEAVE_REQUEST','LEAVE_REQUEST_APPROVED','LEAVE_REQUEST_REJECTED','PAYMENT_REQUEST','PAYMENT_MADE',
+    'SSO_REQUEST','SSO_REQUEST_REJECTED','SSO_REQUEST_APPROVED','ANNOUNCEMENT','PASSWORD_EXPIRING','ACCESS_REQUEST',
+    'NEW_OVERTIME_REQUEST','OVERTIME_REQUEST_APPROVED','OVERTIME_REQUEST_REJECTED'))`.execute(db);
   await sql`insert into ot_limits (effective_from, daily_minutes, monthly_minutes, yearly_minutes)
     values ('2000-01-01', 240, 2400, 12000)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`delete from notifications where type like '%OVERTIME%'`.execute(db);
+  await sql`alter table notifications drop constraint notifications_type_check`.execute(db);
+  await sql`alter table notifications add constraint notifications_type_check check (type in (
+    'NEW_LEAVE_REQUEST','LEAVE_REQUEST_APPROVED','LEAVE_REQUEST_REJECTED','PAYMENT_REQUEST','PAYMENT_MADE',
+    'SSO_REQUEST','SSO_REQUEST_REJECTED','SSO_REQUEST_APPROVED','ANNOUNCEMENT','PASSWORD_EXPIRING','ACCESS_REQUEST'))`.execute(
+    db,
+  );
   for (const table of ['ot_limits', 'ot_segments', 'ot_request_approvers', 'ot_requests'])
     await db.schema.dropTable(table).ifExists().execute();
   await sql`drop function if exists ot_segments_fill()`.execute(db);

@@ -18,7 +18,8 @@ export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
 
 /**
  * The spec's eight types, plus ANNOUNCEMENT (messages from an administrator), PASSWORD_EXPIRING
- * (the expiry reminder) and ACCESS_REQUEST (someone asks the reviewers for access).
+ * (the expiry reminder), ACCESS_REQUEST (someone asks the reviewers for access) and the three
+ * overtime types (the leave ones' counterparts).
  */
 export const NOTIFICATION_TYPES = [
   'NEW_LEAVE_REQUEST',
@@ -32,6 +33,9 @@ export const NOTIFICATION_TYPES = [
   'ANNOUNCEMENT',
   'PASSWORD_EXPIRING',
   'ACCESS_REQUEST',
+  'NEW_OVERTIME_REQUEST',
+  'OVERTIME_REQUEST_APPROVED',
+  'OVERTIME_REQUEST_REJECTED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -61,6 +65,15 @@ export const InvoiceRef = Type.Object({
   firstName: Type.String(),
   lastName: Type.String(),
 });
+/** An overtime request: its date, hours and the requester's names and avatar. */
+export const OvertimeRequestRef = Type.Object({
+  id: Type.String(),
+  workDate: Type.String(),
+  hours: Type.Number({ minimum: 0 }),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  avatarUrl: Nullable(Type.String()),
+});
 export const SsoRequestRef = Type.Object({ id: Type.String(), ssoConnectionName: Type.String() });
 export const SsoConnectionRef = Type.Object({ id: Type.String(), name: Type.String() });
 
@@ -80,6 +93,9 @@ export const NOTIFICATION_DATA = {
   ANNOUNCEMENT: withActor({ message: Type.String({ maxLength: TEXT_MAX }) }),
   PASSWORD_EXPIRING: withActor({ expiresAt: Type.String(), daysLeft: Type.Integer({ minimum: 0 }) }),
   ACCESS_REQUEST: withActor({ accessRequest: Type.Object({ id: Type.String(), path: Type.String() }) }),
+  NEW_OVERTIME_REQUEST: withActor({ overtimeRequest: OvertimeRequestRef }),
+  OVERTIME_REQUEST_APPROVED: withActor({ overtimeRequest: OvertimeRequestRef }),
+  OVERTIME_REQUEST_REJECTED: withActor({ overtimeRequest: OvertimeRequestRef }),
 } as const satisfies Record<NotificationType, TSchema>;
 
 export type NotificationData<T extends NotificationType = NotificationType> = Static<
@@ -99,6 +115,9 @@ export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
   ANNOUNCEMENT: 'PLATFORM',
   PASSWORD_EXPIRING: 'PLATFORM',
   ACCESS_REQUEST: 'PLATFORM',
+  NEW_OVERTIME_REQUEST: 'PLATFORM',
+  OVERTIME_REQUEST_APPROVED: 'PLATFORM',
+  OVERTIME_REQUEST_REJECTED: 'PLATFORM',
 };
 
 /** One notification as the API returns it and the live channel pushes it. */

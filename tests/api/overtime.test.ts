@@ -79,6 +79,20 @@ t.test('overtime across midnight counts on both days, with night and weekend rat
   });
   t.equal(decided.statusCode, 200, decided.body);
   t.equal(decided.json().status, 'APPROVED');
+  const told = await app.db
+    .selectFrom('notifications')
+    .select(['user_id', 'type', 'data'])
+    .orderBy('created_at')
+    .execute();
+  t.same(
+    told.map((n) => [n.user_id, n.type]),
+    [
+      [lead.user.id, 'NEW_OVERTIME_REQUEST'],
+      [employee.user.id, 'OVERTIME_REQUEST_APPROVED'],
+    ],
+    'the approver, then the requester, are told live',
+  );
+  t.match(told[1]!.data, { overtimeRequest: { id: created.id, hours: 4, workDate: week.friday } });
   const mail = await app.db
     .selectFrom('mail_outbox')
     .selectAll()

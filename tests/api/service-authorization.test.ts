@@ -1299,6 +1299,7 @@ const ROWS: Record<string, Row> = {
       return svc.overtimeRequests.decideOvertimeRequest!(ctx, request.id, { status: 'APPROVED' });
     },
   },
+  listOvertimeApproverCandidates: { anyOf: OT_READERS, call: (ctx) => svc.overtimeRequests.listOvertimeApproverCandidates!(ctx, {}) },
   listMyOvertimeRequests: {
     anyOf: ['overtime.request', 'overtime.manage'],
     call: (ctx) => svc.overtimeRequests.listMyOvertimeRequests!(ctx, {}),

@@ -17,6 +17,8 @@ t.test('click targets of spec section 4', async (t) => {
   t.equal(notificationTarget('ANNOUNCEMENT'), null, 'an announcement is read in place');
   t.equal(notificationTarget('PASSWORD_EXPIRING'), '/change-password');
   t.equal(notificationTarget('ACCESS_REQUEST'), '/access-control-management?tab=requests');
+  t.equal(notificationTarget('NEW_OVERTIME_REQUEST'), '/overtime-management');
+  t.equal(notificationTarget('OVERTIME_REQUEST_APPROVED'), '/overtime-management');
 });
 
 t.test('the selection is kept except for SSO approved and rejected', async (t) => {

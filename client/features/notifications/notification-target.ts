@@ -1,7 +1,8 @@
 import type { NotificationType } from '../../../shared/notifications.schemas.ts';
 
 /**
- * Where a notification leads (spec section 4): leave types to /leave-management, SSO_REQUEST to
+ * Where a notification leads (spec section 4): leave types to /leave-management (overtime ones to
+ * /overtime-management), SSO_REQUEST to
  * /account-management, SSO approved or rejected to /sso-connections, payment types and any other
  * type of the spec to /invoices. An announcement is read where it is shown: it leads nowhere.
  */
@@ -11,6 +12,10 @@ export function notificationTarget(type: NotificationType): string | null {
     case 'LEAVE_REQUEST_APPROVED':
     case 'LEAVE_REQUEST_REJECTED':
       return '/leave-management';
+    case 'NEW_OVERTIME_REQUEST':
+    case 'OVERTIME_REQUEST_APPROVED':
+    case 'OVERTIME_REQUEST_REJECTED':
+      return '/overtime-management';
     case 'SSO_REQUEST':
       return '/account-management';
     case 'SSO_REQUEST_APPROVED':

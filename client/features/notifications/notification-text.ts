@@ -8,6 +8,7 @@ type Person = { firstName: string; lastName: string; avatarUrl?: string | null }
 /** The person shown beside a notification: who acted, or the requester of a leave request. */
 export function notificationPerson(notification: Notification): Person | null {
   if (notification.type === 'NEW_LEAVE_REQUEST') return notification.data.leaveRequest;
+  if (notification.type === 'NEW_OVERTIME_REQUEST') return notification.data.overtimeRequest;
   return notification.data.actor ?? null;
 }
 
@@ -36,6 +37,14 @@ export function notificationText(t: TFunction, notification: Notification): stri
       return t(key, { name, message: notification.data.message });
     case 'PASSWORD_EXPIRING':
       return t(key, { count: notification.data.daysLeft });
+    case 'NEW_OVERTIME_REQUEST':
+    case 'OVERTIME_REQUEST_APPROVED':
+    case 'OVERTIME_REQUEST_REJECTED':
+      return t(key, {
+        name,
+        count: notification.data.overtimeRequest.hours,
+        date: notification.data.overtimeRequest.workDate.replaceAll('-', '/'),
+      });
     case 'ACCESS_REQUEST':
       // The screen by its name ("Employee management"), never a bare "/".
       return t(key, { name, path: screenName(t, notification.data.accessRequest.path) });

@@ -20,7 +20,7 @@ import { AppError, validationError } from '../../core/errors.ts';
 import { paginate } from '../../core/paging.ts';
 import { isPerson } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { tellOvertimeDecision } from './overtime-mail.ts';
+import { tellOvertimeApprovers, tellOvertimeDecision } from './overtime-mail.ts';
 import {
   hours,
   lastOfMonth,
@@ -170,6 +170,11 @@ export async function createOvertimeRequest(ctx: ServiceContext, input: OtReques
       entityId: id,
       after: created,
     });
+    await tellOvertimeApprovers(
+      tx,
+      created,
+      created.approvers.map((a) => a.approverId),
+    );
     return created;
   });
 }
@@ -207,6 +212,13 @@ export async function updateOvertimeRequest(
       before,
       after,
     });
+    // New approvers, and those who had already answered (what they answered changed), are asked.
+    const stillWaiting = new Set(approvers.filter((a) => a.status === WAITING).map((a) => a.approver_id));
+    await tellOvertimeApprovers(
+      tx,
+      after,
+      after.approvers.map((a) => a.approverId).filter((approverId) => !stillWaiting.has(approverId)),
+    );
     return after;
   });
 }
@@ -369,5 +381,20 @@ export async function getRemainingOvertime(
     day: await meter(date, date, limit.daily_minutes),
     month: await meter(`${date.slice(0, 7)}-01`, lastOfMonth(date), limit.monthly_minutes),
     year: await meter(`${date.slice(0, 4)}-01-01`, `${date.slice(0, 4)}-12-31`, limit.yearly_minutes),
+  };
+}
+
+/** Who may be named as an approver: active people holding overtime.approve, the caller left out. */
+export async function listOvertimeApproverCandidates(ctx: ServiceContext, query: { search?: string }) {
+  overtimeSettingsPolicy.authorize(ctx.actor, 'view', undefined);
+  const rows = await repo.listApproverCandidates(ctx.db, ctx.actor.id, query.search);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      avatarUrl: row.avatar_url,
+    })),
   };
 }

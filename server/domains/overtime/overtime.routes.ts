@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorResponse, IdParams } from '../../../shared/common.schemas.ts';
+import { ErrorResponse, IdParams, SearchText } from '../../../shared/common.schemas.ts';
+import { ApproverCandidateList } from '../../../shared/leave.schemas.ts';
 import {
   MyOtQuery,
   OtCounts,
@@ -32,6 +33,7 @@ import {
   getOvertimeRequest,
   getRemainingOvertime,
   listMyOvertimeRequests,
+  listOvertimeApproverCandidates,
   listOvertimeRequests,
   updateOvertimeRequest,
 } from './overtime-requests.service.ts';
@@ -101,6 +103,19 @@ export const overtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => getRemainingOvertime(request.ctx(), request.query),
+  );
+  app.get(
+    '/ot-requests/approver-candidates',
+    {
+      config: { access: READERS },
+      schema: {
+        tags,
+        summary: 'People who may approve overtime',
+        querystring: Type.Object({ search: Type.Optional(SearchText(100)) }, { additionalProperties: false }),
+        response: { 200: ApproverCandidateList, ...errors },
+      },
+    },
+    async (request) => listOvertimeApproverCandidates(request.ctx(), request.query),
   );
   app.get(
     '/ot-requests/counts',

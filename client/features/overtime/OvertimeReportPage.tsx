@@ -1,0 +1,192 @@
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Paginator } from 'primereact/paginator';
+import { SelectButton } from 'primereact/selectbutton';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { OT_REPORT_GROUPS, type OtSummary } from '../../../shared/overtime.schemas.ts';
+import { REPORT_PERIODS } from '../../../shared/reporting.schemas.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useRunAction } from '../../forms/use-form-mutation.ts';
+import { LeaveStyles } from '../leave/LeaveStyles.tsx';
+import { fromPickerDate, PICKER_FORMAT, toPickerDate } from '../projects/project-dates.ts';
+import {
+  overtimeApi,
+  useOvertimeReport,
+  useOvertimeSummaries,
+  type OtReportParams,
+} from './overtime.queries.ts';
+
+/**
+ * /overtime-management/summary-reporting: the month's summary per person (hours by day type, night
+ * hours, pay-equivalent hours at the regulations' rates) and the report by period and group, exported
+ * to XLSX or CSV.
+ */
+export default function OvertimeReportPage() {
+  const { t } = useTranslation('overtime');
+  const year = new Date().getFullYear();
+  const [month, setMonth] = useState(new Date().toISOString().slice(0, 7));
+  const [summaryPage, setSummaryPage] = useState(1);
+  const summaries = useOvertimeSummaries(month, summaryPage);
+  const [params, setParams] = useState<OtReportParams>({
+    period: 'month',
+    groupBy: 'person',
+    from: `${year}-01-01`,
+    to: `${year}-12-31`,
+    page: 1,
+    perPage: 50,
+  });
+  const report = useOvertimeReport(params);
+  const run = useRunAction([]);
+  const change = (patch: Partial<OtReportParams>) => setParams({ ...params, ...patch, page: 1 });
+  const { page: _page, perPage: _perPage, ...filters } = params;
+  const data = report.data;
+  return (
+    <div className="lv-page" data-testid="overtime-report">
+      <LeaveStyles />
+      <div className="lv-bar">
+        <h2>{t('ui.reportTitle')}</h2>
+        <Link to="/overtime-management">{t('ui.backToOvertime')}</Link>
+      </div>
+      <section className="lv-card">
+        <div className="lv-bar">
+          <h3>{t('ui.summaryTitle')}</h3>
+          <label className="lv-field" style={{ flexDirection: 'row', alignItems: 'center' }}>
+            <span className="lv-hint">{t('ui.month')}</span>
+            <InputText
+              type="month"
+              value={month}
+              onChange={(e) => e.target.value && (setMonth(e.target.value), setSummaryPage(1))}
+            />
+          </label>
+        </div>
+        <DataTable
+          value={summaries.data?.items ?? []}
+          lazy
+          paginator
+          first={(summaryPage - 1) * 50}
+          rows={50}
+          totalRecords={summaries.data?.total ?? 0}
+          onPage={(e) => setSummaryPage((e.page ?? 0) + 1)}
+          emptyMessage={t('cli.summary.empty')}
+          cellMemo={false}
+          dataKey="person.id"
+          data-testid="ot-summary"
+        >
+          <Column
+            header={t('ui.columns.person')}
+            body={(s: OtSummary) => `${s.person.firstName} ${s.person.lastName}`.trim()}
+          />
+          <Column header={t('cli.summary.workday')} body={(s: OtSummary) => s.workdayHours} />
+          <Column header={t('cli.summary.weekend')} body={(s: OtSummary) => s.weekendHours} />
+          <Column header={t('cli.summary.holiday')} body={(s: OtSummary) => s.holidayHours} />
+          <Column header={t('cli.summary.night')} body={(s: OtSummary) => s.nightHours} />
+          <Column header={t('report.total')} body={(s: OtSummary) => s.totalHours} />
+          <Column header={t('report.pay')} body={(s: OtSummary) => s.payEquivalentHours} />
+        </DataTable>
+      </section>
+      <SelectButton
+        value={params.period}
+        options={REPORT_PERIODS.map((value) => ({ value, label: t(`leave:ui.period.${value}`) }))}
+        onChange={(e) => e.value && change({ period: e.value })}
+        allowEmpty={false}
+        data-testid="ot-report-period"
+      />
+      <div className="lv-filters">
+        <label>
+          {t('leave:ui.groupBy')}
+          <Dropdown
+            value={params.groupBy}
+            options={OT_REPORT_GROUPS.map((value) => ({ value, label: t(`report.group.${value}`) }))}
+            onChange={(e) => change({ groupBy: e.value })}
+          />
+        </label>
+        <label>
+          {t('leave:ui.from')}
+          <Calendar
+            value={toPickerDate(params.from)}
+            dateFormat={PICKER_FORMAT}
+            onChange={(e) => change({ from: fromPickerDate(e.value as Date | null) ?? params.from })}
+          />
+        </label>
+        <label>
+          {t('leave:ui.to')}
+          <Calendar
+            value={toPickerDate(params.to)}
+            dateFormat={PICKER_FORMAT}
+            onChange={(e) => change({ to: fromPickerDate(e.value as Date | null) ?? params.to })}
+          />
+        </label>
+        <div className="lv-row-actions">
+          <Button
+            label="XLSX"
+            icon="pi pi-download"
+            outlined
+            size="small"
+            data-testid="ot-export-xlsx"
+            onClick={() => void run(() => overtimeApi.exportReport(filters, 'xlsx'), t('leave:ui.exported'))}
+          />
+          <Button
+            label="CSV"
+            icon="pi pi-download"
+            outlined
+            size="small"
+            onClick={() => void run(() => overtimeApi.exportReport(filters, 'csv'), t('leave:ui.exported'))}
+          />
+        </div>
+      </div>
+      {report.error && <p className="lv-error">{errorMessage(report.error, t)}</p>}
+      {data && (
+        <div className="lv-report-wrap lv-report">
+          <table data-testid="ot-report-table">
+            <thead>
+              <tr>
+                <th>{t(`report.group.${data.groupBy}`)}</th>
+                {data.buckets.map((b) => (
+                  <th key={b.key}>{b.key}</th>
+                ))}
+                <th>{t('report.total')}</th>
+                <th>{t('report.pay')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => (
+                <tr key={row.key}>
+                  <td>{row.label}</td>
+                  {data.buckets.map((b) => (
+                    <td key={b.key}>{row.values[b.key] ?? ''}</td>
+                  ))}
+                  <td>{row.total}</td>
+                  <td>{row.payEquivalentHours}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <td>{t('report.total')}</td>
+                {data.buckets.map((b) => (
+                  <td key={b.key}>{data.totals[b.key] ?? ''}</td>
+                ))}
+                <td>{data.total}</td>
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+      {data && data.totalRows > data.perPage && (
+        <Paginator
+          first={(data.currentPage - 1) * data.perPage}
+          rows={data.perPage}
+          totalRecords={data.totalRows}
+          onPageChange={(e) => setParams({ ...params, page: e.page + 1 })}
+        />
+      )}
+    </div>
+  );
+}
