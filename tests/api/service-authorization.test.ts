@@ -42,6 +42,7 @@ const MODULES = {
   health: 'server/domains/health/health.service.ts',
   mail: 'server/domains/mail/mail.service.ts',
   roleAssignments: 'server/domains/access/role-assignments.service.ts',
+  permissionHolders: 'server/domains/access/permission-holders.service.ts',
   departmentLookup: 'server/domains/departments/department-lookup.service.ts',
   // The accounts area: one file per use case.
   accounts: 'server/domains/accounts/accounts.service.ts',
@@ -1299,7 +1300,10 @@ const ROWS: Record<string, Row> = {
       return svc.overtimeRequests.decideOvertimeRequest!(ctx, request.id, { status: 'APPROVED' });
     },
   },
-  listOvertimeApproverCandidates: { anyOf: OT_READERS, call: (ctx) => svc.overtimeRequests.listOvertimeApproverCandidates!(ctx, {}) },
+  listOvertimeApproverCandidates: {
+    anyOf: OT_READERS,
+    call: (ctx) => svc.overtimeRequests.listOvertimeApproverCandidates!(ctx, {}),
+  },
   listMyOvertimeRequests: {
     anyOf: ['overtime.request', 'overtime.manage'],
     call: (ctx) => svc.overtimeRequests.listMyOvertimeRequests!(ctx, {}),
@@ -1342,6 +1346,8 @@ const ROWS: Record<string, Row> = {
         },
       ),
   },
+  findPermissionHolders: { internal: 'tells a use case that checked the actor which people may approve' },
+  listPermissionHolders: { internal: 'lists approver choices for a use case that checked the actor' },
   findNewestMailState: { internal: 'reads a mail’s delivery state for a use case that checked the actor' },
 };
 

@@ -1,16 +1,14 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { SelectButton } from 'primereact/selectbutton';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LeaveApproval } from '../../../shared/leave.schemas.ts';
-import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
-import { useFormValues } from '../../forms/use-form-values.ts';
+import { useRunAction } from '../../forms/use-form-mutation.ts';
+import { RejectDialog } from '../approvals/RejectDialog.tsx';
 import { daysText, spanText, statusSeverity } from './leave-format.ts';
 import { leaveApi, leaveKeys, useApprovals, useApproverCandidates, useSubstitute } from './leave.queries.ts';
 
@@ -99,73 +97,17 @@ export function ApprovalsPanel() {
           }
         />
       </DataTable>
-      {rejecting && <RejectDialog approval={rejecting} onClose={() => setRejecting(null)} />}
-    </div>
-  );
-}
-
-/** Reject with a reason: the requester reads it. */
-function RejectDialog({ approval, onClose }: { approval: LeaveApproval; onClose: () => void }) {
-  const { t } = useTranslation(['leave', 'errors']);
-  const form = useFormValues({ reason: '' });
-  const save = useFormMutation({
-    mutationFn: (reason: string) => leaveApi.decide(approval.id, 'REJECTED', reason),
-    invalidate: [leaveKeys.all],
-    success: t('ui.rejected'),
-    onSuccess: onClose,
-  });
-  return (
-    <Dialog
-      visible
-      header={t('ui.rejectTitle', {
-        name: `${approval.request.person.firstName} ${approval.request.person.lastName}`.trim(),
-      })}
-      onHide={onClose}
-      className="form-dialog"
-      style={{ width: 'min(30rem, 96vw)' }}
-      draggable={false}
-      footer={
-        <div className="lv-footer">
-          <Button type="button" label={t('ui.close')} text onClick={onClose} />
-          <Button
-            type="submit"
-            form={form.formId}
-            label={t('ui.reject')}
-            severity="danger"
-            loading={save.submitting}
-          />
-        </div>
-      }
-    >
-      <form
-        id={form.formId}
-        className="lv-field"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!form.values.reason.trim())
-            return save.setProblems({ reason: t('errors:validation.rejectionReasonRequired') });
-          void save.submit(form.values.reason.trim());
-        }}
-      >
-        <label htmlFor="reject-reason">{t('ui.fields.reason')}</label>
-        <InputTextarea
-          id="reject-reason"
-          name="reason"
-          rows={3}
-          autoResize
-          maxLength={1000}
-          value={form.values.reason}
-          onChange={(event) => (form.set('reason', event.target.value), save.clear('reason'))}
-          autoFocus
+      {rejecting && (
+        <RejectDialog
+          title={t('ui.rejectTitle', {
+            name: `${rejecting.request.person.firstName} ${rejecting.request.person.lastName}`.trim(),
+          })}
+          reject={(reason) => leaveApi.decide(rejecting.id, 'REJECTED', reason)}
+          invalidate={[leaveKeys.all]}
+          onClose={() => setRejecting(null)}
         />
-        {(save.fieldErrors.reason || save.message) && (
-          <small className="lv-error" role="alert">
-            {save.fieldErrors.reason ?? save.message}
-          </small>
-        )}
-      </form>
-    </Dialog>
+      )}
+    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import { LEAVE_REPORT_GROUPS } from '../../../shared/leave.schemas.ts';
 import { REPORT_PERIODS } from '../../../shared/reporting.schemas.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { useRunAction } from '../../forms/use-form-mutation.ts';
+import { ReportTable } from '../../tables/ReportTable.tsx';
 import { fromPickerDate, PICKER_FORMAT, toPickerDate } from '../projects/project-dates.ts';
 import { leaveApi, useAbsenceTypes, useLeaveReport, type ReportParams } from './leave.queries.ts';
 import { LeaveStyles } from './LeaveStyles.tsx';
@@ -118,44 +119,13 @@ export default function LeaveReportPage() {
       </div>
       {report.error && <p className="lv-error">{errorMessage(report.error, t)}</p>}
       {data && (
-        <div className="lv-report-wrap lv-report">
-          <table data-testid="report-table">
-            <thead>
-              <tr>
-                <th>{t(`report.group.${data.groupBy}`)}</th>
-                {data.buckets.map((bucket) => (
-                  <th key={bucket.key}>{bucket.key}</th>
-                ))}
-                <th>{t('report.total')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.length === 0 && (
-                <tr>
-                  <td colSpan={data.buckets.length + 2}>{t('ui.reportEmpty')}</td>
-                </tr>
-              )}
-              {data.rows.map((row) => (
-                <tr key={row.key}>
-                  <td>{row.label}</td>
-                  {data.buckets.map((bucket) => (
-                    <td key={bucket.key}>{row.values[bucket.key] ?? ''}</td>
-                  ))}
-                  <td>{row.total}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <td>{t('report.total')}</td>
-                {data.buckets.map((bucket) => (
-                  <td key={bucket.key}>{data.totals[bucket.key] ?? ''}</td>
-                ))}
-                <td data-testid="report-total">{data.total}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <ReportTable
+          data={data}
+          groupLabel={t(`report.group.${data.groupBy}`)}
+          totalLabel={t('report.total')}
+          emptyLabel={t('ui.reportEmpty')}
+          testId="report-table"
+        />
       )}
       {data && data.totalRows > data.perPage && (
         <Paginator

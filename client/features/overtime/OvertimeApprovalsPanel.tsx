@@ -1,15 +1,13 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { SelectButton } from 'primereact/selectbutton';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OT_STATUSES, type OtRequest } from '../../../shared/overtime.schemas.ts';
-import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
-import { useFormValues } from '../../forms/use-form-values.ts';
+import { useRunAction } from '../../forms/use-form-mutation.ts';
+import { RejectDialog } from '../approvals/RejectDialog.tsx';
 import { statusSeverity } from '../leave/leave-format.ts';
 import { showDate } from '../projects/project-dates.ts';
 import { overtimeApi, overtimeKeys, useOvertimeCounts, useOvertimeList } from './overtime.queries.ts';
@@ -93,69 +91,16 @@ export function OvertimeApprovalsPanel() {
           }
         />
       </DataTable>
-      {rejecting && <RejectDialog request={rejecting} onClose={() => setRejecting(null)} />}
-    </div>
-  );
-}
-
-function RejectDialog({ request, onClose }: { request: OtRequest; onClose: () => void }) {
-  const { t } = useTranslation(['overtime', 'errors']);
-  const form = useFormValues({ reason: '' });
-  const save = useFormMutation({
-    mutationFn: (reason: string) => overtimeApi.decide(request.id, 'REJECTED', reason),
-    invalidate: [overtimeKeys.all],
-    success: t('ui.rejected'),
-    onSuccess: onClose,
-  });
-  return (
-    <Dialog
-      visible
-      header={t('ui.rejectTitle', { name: `${request.person.firstName} ${request.person.lastName}`.trim() })}
-      onHide={onClose}
-      className="form-dialog"
-      style={{ width: 'min(30rem, 96vw)' }}
-      draggable={false}
-      footer={
-        <div className="lv-footer">
-          <Button type="button" label={t('ui.close')} text onClick={onClose} />
-          <Button
-            type="submit"
-            form={form.formId}
-            label={t('ui.reject')}
-            severity="danger"
-            loading={save.submitting}
-          />
-        </div>
-      }
-    >
-      <form
-        id={form.formId}
-        className="lv-field"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!form.values.reason.trim())
-            return save.setProblems({ reason: t('errors:validation.rejectionReasonRequired') });
-          void save.submit(form.values.reason.trim());
-        }}
-      >
-        <label htmlFor="ot-reject-reason">{t('errors:fields.reason')}</label>
-        <InputTextarea
-          id="ot-reject-reason"
-          name="reason"
-          rows={3}
-          autoResize
-          maxLength={1000}
-          value={form.values.reason}
-          onChange={(e) => (form.set('reason', e.target.value), save.clear('reason'))}
-          autoFocus
+      {rejecting && (
+        <RejectDialog
+          title={t('ui.rejectTitle', {
+            name: `${rejecting.person.firstName} ${rejecting.person.lastName}`.trim(),
+          })}
+          reject={(reason) => overtimeApi.decide(rejecting.id, 'REJECTED', reason)}
+          invalidate={[overtimeKeys.all]}
+          onClose={() => setRejecting(null)}
         />
-        {(save.fieldErrors.reason || save.message) && (
-          <small className="lv-error" role="alert">
-            {save.fieldErrors.reason ?? save.message}
-          </small>
-        )}
-      </form>
-    </Dialog>
+      )}
+    </div>
   );
 }

@@ -13,6 +13,7 @@ import { OT_REPORT_GROUPS, type OtSummary } from '../../../shared/overtime.schem
 import { REPORT_PERIODS } from '../../../shared/reporting.schemas.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { useRunAction } from '../../forms/use-form-mutation.ts';
+import { ReportTable } from '../../tables/ReportTable.tsx';
 import { LeaveStyles } from '../leave/LeaveStyles.tsx';
 import { fromPickerDate, PICKER_FORMAT, toPickerDate } from '../projects/project-dates.ts';
 import {
@@ -142,42 +143,14 @@ export default function OvertimeReportPage() {
       </div>
       {report.error && <p className="lv-error">{errorMessage(report.error, t)}</p>}
       {data && (
-        <div className="lv-report-wrap lv-report">
-          <table data-testid="ot-report-table">
-            <thead>
-              <tr>
-                <th>{t(`report.group.${data.groupBy}`)}</th>
-                {data.buckets.map((b) => (
-                  <th key={b.key}>{b.key}</th>
-                ))}
-                <th>{t('report.total')}</th>
-                <th>{t('report.pay')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((row) => (
-                <tr key={row.key}>
-                  <td>{row.label}</td>
-                  {data.buckets.map((b) => (
-                    <td key={b.key}>{row.values[b.key] ?? ''}</td>
-                  ))}
-                  <td>{row.total}</td>
-                  <td>{row.payEquivalentHours}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <td>{t('report.total')}</td>
-                {data.buckets.map((b) => (
-                  <td key={b.key}>{data.totals[b.key] ?? ''}</td>
-                ))}
-                <td>{data.total}</td>
-                <td />
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <ReportTable
+          data={{ ...data, rows: data.rows.map((row) => ({ ...row, extra: row.payEquivalentHours })) }}
+          groupLabel={t(`report.group.${data.groupBy}`)}
+          totalLabel={t('report.total')}
+          extraLabel={t('report.pay')}
+          emptyLabel={t('cli.summary.empty')}
+          testId="ot-report-table"
+        />
       )}
       {data && data.totalRows > data.perPage && (
         <Paginator

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { RoleStatus } from '../../db/database.ts';
 import type { RoleType } from '../../../shared/permissions.ts';
@@ -204,4 +204,45 @@ export async function companyPermissionsOf(
     .execute();
   for (const row of rows) result.set(row.user_id, row.permissions);
   return result;
+}
+
+/** A condition: the person (`u.id`) holds `permission` through an active role (company-wide or a project's). */
+const holdsPermission = (permission: string) => sql<SqlBool>`exists (select 1 from user_roles ur
+  join roles r on r.id = ur.role_id and r.status = 'ACTIVE' and r.deleted_at is null
+  join role_permissions rp on rp.role_id = r.id and rp.permission_key = ${permission}
+  where ur.user_id = u.id)`;
+
+/** Of the people, those holding the permission through an active role. */
+export async function findPermissionHolders(
+  db: Db,
+  ids: readonly string[],
+  permission: string,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.id', 'in', [...ids])
+    .where(holdsPermission(permission))
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Active people holding the permission, by name (at most 50): pickers of approvers. */
+export function listPermissionHolders(
+  db: Db,
+  permission: string,
+  options: { exceptId?: string | null; search?: string },
+) {
+  let query = db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.avatar_url'])
+    .where('u.status', '=', 'ACTIVE')
+    .where('u.deleted_at', 'is', null)
+    .where(holdsPermission(permission));
+  if (options.exceptId) query = query.where('u.id', '<>', options.exceptId);
+  const search = options.search?.trim();
+  if (search)
+    query = query.where(sql<SqlBool>`u.search_text like '%' || bo_unaccent(lower(${search})) || '%'`);
+  return query.orderBy('u.first_name').orderBy('u.last_name').orderBy('u.id').limit(50).execute();
 }

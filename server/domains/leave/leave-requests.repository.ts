@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { ApprovalStateColumn, DayPart, LeaveStatus } from '../../db/database.ts';
 import type { PageWindow } from '../../core/paging.ts';
@@ -531,38 +531,6 @@ export function listActiveEmployees(db: Db, afterId: string | null, limit: numbe
     .where('user_type', '=', 'EMPLOYEE');
   if (afterId) query = query.where('id', '>', afterId);
   return query.orderBy('id').limit(limit).execute();
-}
-
-const holdsApprove = (userId: Expression<string>) => sql<SqlBool>`exists (
-  select 1 from user_roles ur
-  join roles r on r.id = ur.role_id and r.status = 'ACTIVE' and r.deleted_at is null
-  join role_permissions rp on rp.role_id = r.id and rp.permission_key = 'leave.approve'
-  where ur.user_id = ${userId})`;
-
-/** Of the people, those holding leave.approve through an active role (company-wide or a project's). */
-export async function approveHolders(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users as u')
-    .select('u.id')
-    .where('u.id', 'in', [...ids])
-    .where(holdsApprove(sql.ref('u.id')))
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
-/** Active people who may approve leave, by name: the approver picker. */
-export function listApproverCandidates(db: Db, exceptId: string | null, search: string | undefined) {
-  let query = db
-    .selectFrom('users as u')
-    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.avatar_url'])
-    .where('u.status', '=', 'ACTIVE')
-    .where('u.deleted_at', 'is', null)
-    .where(holdsApprove(sql.ref('u.id')));
-  if (exceptId) query = query.where('u.id', '<>', exceptId);
-  if (search?.trim())
-    query = query.where(sql<SqlBool>`u.search_text like '%' || bo_unaccent(lower(${search.trim()})) || '%'`);
-  return query.orderBy('u.first_name').orderBy('u.last_name').orderBy('u.id').limit(50).execute();
 }
 
 // ---- Calendar -----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import { AppError, validationError } from '../../core/errors.ts';
 import { paginate } from '../../core/paging.ts';
 import { isPerson } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { listPermissionHolders } from '../access/permission-holders.service.ts';
 import { fileStorage } from '../files/file-storage.ts';
 import { checkUpload, extensionOf } from '../files/file-type.ts';
 import type { UploadedFile } from '../files/multipart.ts';
@@ -359,7 +360,10 @@ export async function listApproverCandidates(
   query: { search?: string },
 ): Promise<ApproverCandidateList> {
   leaveSettingsPolicy.authorize(ctx.actor, 'view', undefined);
-  const rows = await repo.listApproverCandidates(ctx.db, ctx.actor.id, query.search);
+  const rows = await listPermissionHolders(ctx, 'leave.approve', {
+    exceptId: ctx.actor.id,
+    search: query.search,
+  });
   return {
     items: rows.map((row) => ({
       id: row.id,

@@ -11,6 +11,7 @@ import {
 import { daysBetween } from '../../../shared/rules/periods.ts';
 import { companyToday } from '../../core/company-date.ts';
 import type { ServiceContext } from '../../core/context.ts';
+import { findPermissionHolders } from '../access/permission-holders.service.ts';
 import { computeBalances } from './balance-math.ts';
 import * as settings from './leave-settings.repository.ts';
 import * as repo from './leave-requests.repository.ts';
@@ -98,7 +99,7 @@ export async function approverProblems(
   const ids = [...new Set(approverIds)];
   const [people, holders] = await Promise.all([
     repo.listPeople(ctx.db, ids),
-    repo.approveHolders(ctx.db, ids),
+    findPermissionHolders(ctx, ids, 'leave.approve'),
   ]);
   const byId = new Map(people.map((p) => [p.id, p]));
   for (const id of ids) {

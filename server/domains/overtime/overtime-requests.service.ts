@@ -20,6 +20,7 @@ import { AppError, validationError } from '../../core/errors.ts';
 import { paginate } from '../../core/paging.ts';
 import { isPerson } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { listPermissionHolders } from '../access/permission-holders.service.ts';
 import { tellOvertimeApprovers, tellOvertimeDecision } from './overtime-mail.ts';
 import {
   hours,
@@ -387,7 +388,10 @@ export async function getRemainingOvertime(
 /** Who may be named as an approver: active people holding overtime.approve, the caller left out. */
 export async function listOvertimeApproverCandidates(ctx: ServiceContext, query: { search?: string }) {
   overtimeSettingsPolicy.authorize(ctx.actor, 'view', undefined);
-  const rows = await repo.listApproverCandidates(ctx.db, ctx.actor.id, query.search);
+  const rows = await listPermissionHolders(ctx, 'overtime.approve', {
+    exceptId: ctx.actor.id,
+    search: query.search,
+  });
   return {
     items: rows.map((row) => ({
       id: row.id,

@@ -9,6 +9,7 @@ import {
   type Segment,
 } from '../../../shared/rules/overtime.ts';
 import type { ServiceContext } from '../../core/context.ts';
+import { findPermissionHolders } from '../access/permission-holders.service.ts';
 import * as repo from './overtime.repository.ts';
 
 /**
@@ -146,7 +147,7 @@ export async function requestProblems(
   const ids = [...new Set(input.approverIds)];
   const [people, holders] = await Promise.all([
     repo.listPeople(ctx.db, ids),
-    repo.approveHolders(ctx.db, ids),
+    findPermissionHolders(ctx, ids, 'overtime.approve'),
   ]);
   for (const id of ids) {
     const person = people.find((p) => p.id === id);

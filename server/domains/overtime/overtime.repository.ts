@@ -324,23 +324,6 @@ export function listPeople(db: Db, ids: readonly string[]) {
     .execute();
 }
 
-/** Of the people, those holding overtime.approve through an active role. */
-export async function approveHolders(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users as u')
-    .select('u.id')
-    .where('u.id', 'in', [...ids])
-    .where(
-      sql<SqlBool>`exists (select 1 from user_roles ur
-        join roles r on r.id = ur.role_id and r.status = 'ACTIVE' and r.deleted_at is null
-        join role_permissions rp on rp.role_id = r.id and rp.permission_key = 'overtime.approve'
-        where ur.user_id = u.id)`,
-    )
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
 export async function findRegulations(db: Db): Promise<unknown> {
   return (
     await db
@@ -358,23 +341,4 @@ export async function saveRegulations(db: Db, value: unknown): Promise<void> {
     .values({ key: 'overtime.regulations', value: json })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: new Date() }))
     .execute();
-}
-
-/** Active people who may approve overtime, by name: the approver picker. */
-export function listApproverCandidates(db: Db, exceptId: string | null, search: string | undefined) {
-  let query = db
-    .selectFrom('users as u')
-    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.avatar_url'])
-    .where('u.status', '=', 'ACTIVE')
-    .where('u.deleted_at', 'is', null)
-    .where(
-      sql<SqlBool>`exists (select 1 from user_roles ur
-        join roles r on r.id = ur.role_id and r.status = 'ACTIVE' and r.deleted_at is null
-        join role_permissions rp on rp.role_id = r.id and rp.permission_key = 'overtime.approve'
-        where ur.user_id = u.id)`,
-    );
-  if (exceptId) query = query.where('u.id', '<>', exceptId);
-  if (search?.trim())
-    query = query.where(sql<SqlBool>`u.search_text like '%' || bo_unaccent(lower(${search.trim()})) || '%'`);
-  return query.orderBy('u.first_name').orderBy('u.last_name').orderBy('u.id').limit(50).execute();
 }
