@@ -29,6 +29,9 @@ export const ERROR_STATUS = {
   LEAVE_NOT_CANCELLABLE: 409,
   /** The approver has already answered. */
   APPROVAL_CLOSED: 409,
+  /** A lock covers the work log's day and project. */
+  WORK_LOG_LOCKED: 409,
+  WORK_LOG_LOCK_LIFTED: 409,
   GONE: 410,
   LINK_EXPIRED: 410,
   INVITATION_LINK_EXPIRED: 410,

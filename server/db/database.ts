@@ -8,6 +8,7 @@ import type { OvertimeTables } from './tables/overtime.ts';
 import type { PeopleTables } from './tables/people.ts';
 import type { PlatformTables } from './tables/platform.ts';
 import type { ProjectsTables } from './tables/projects.ts';
+import type { WorkLogsTables } from './tables/worklogs.ts';
 
 /**
  * The database as Kysely sees it: each area declares its tables in `server/db/tables/<area>.ts`
@@ -25,7 +26,8 @@ export interface Database
     ProjectsTables,
     LegalTables,
     LeaveTables,
-    OvertimeTables {}
+    OvertimeTables,
+    WorkLogsTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
@@ -36,6 +38,7 @@ export type * from './tables/overtime.ts';
 export type * from './tables/people.ts';
 export type * from './tables/platform.ts';
 export type * from './tables/projects.ts';
+export type * from './tables/worklogs.ts';
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

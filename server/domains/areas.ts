@@ -11,6 +11,7 @@ import { mailArea } from './mail/index.ts';
 import { notificationsArea } from './notifications/index.ts';
 import { overtimeArea } from './overtime/index.ts';
 import { projectsArea } from './projects/index.ts';
+import { workLogsArea } from './worklogs/index.ts';
 
 /**
  * Every business area. The server registers their routes, the worker their jobs, the CLI their
@@ -29,4 +30,5 @@ export const AREAS: readonly Area[] = [
   legalArea,
   leaveArea,
   overtimeArea,
+  workLogsArea,
 ];

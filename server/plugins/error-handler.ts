@@ -54,6 +54,9 @@ function toFieldErrors(errors: AjvError[], context: string | undefined): Array<O
       case 'type':
         code = error.params.type === 'number' || error.params.type === 'integer' ? 'number' : 'invalid';
         break;
+      case 'multipleOf':
+        code = 'number';
+        break;
       case 'minimum':
         code = 'minimum';
         params = { min: Number(error.params.limit) };

@@ -13,6 +13,7 @@ import enPrimereact from './en/primereact.json' with { type: 'json' };
 import enProjects from './en/projects.json' with { type: 'json' };
 import enProfile from './en/profile.json' with { type: 'json' };
 import enRoles from './en/roles.json' with { type: 'json' };
+import enWorklogs from './en/worklogs.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
 import viCommon from './vi/common.json' with { type: 'json' };
@@ -27,6 +28,7 @@ import viPrimereact from './vi/primereact.json' with { type: 'json' };
 import viProjects from './vi/projects.json' with { type: 'json' };
 import viProfile from './vi/profile.json' with { type: 'json' };
 import viRoles from './vi/roles.json' with { type: 'json' };
+import viWorklogs from './vi/worklogs.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -49,6 +51,7 @@ export const resources = {
     legal: enLegal,
     leave: enLeave,
     overtime: enOvertime,
+    worklogs: enWorklogs,
   },
   vi: {
     common: viCommon,
@@ -65,6 +68,7 @@ export const resources = {
     legal: viLegal,
     leave: viLeave,
     overtime: viOvertime,
+    worklogs: viWorklogs,
   },
 } as const;
 

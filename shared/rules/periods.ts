@@ -20,6 +20,11 @@ export function weekday(date: string): number {
   return new Date(toTime(date)).getUTCDay();
 }
 
+/** The Monday of the week holding `date` (weeks run Monday to Sunday). */
+export function mondayOf(date: string): string {
+  return addDays(date, -((weekday(date) + 6) % 7));
+}
+
 /** Days from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((toTime(to) - toTime(from)) / DAY_MS) + 1;

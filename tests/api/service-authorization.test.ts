@@ -12,6 +12,7 @@ import { createRole, createUser, DEFAULT_PASSWORD, type UserOptions } from '../h
 import { addMember, createClient, createProject } from '../helpers/project-factories.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import { absenceTypeId, workWeek } from '../helpers/leave-factories.ts';
+import { pastWeek } from '../helpers/worklog-factories.ts';
 import { fileStorage } from '../../server/domains/files/file-storage.ts';
 
 /**
@@ -86,6 +87,11 @@ const MODULES = {
   overtimeSettings: 'server/domains/overtime/overtime-settings.service.ts',
   overtimeRequests: 'server/domains/overtime/overtime-requests.service.ts',
   overtimeReports: 'server/domains/overtime/overtime-reports.service.ts',
+  // Work logs (issue 18).
+  workLogs: 'server/domains/worklogs/worklogs.service.ts',
+  workWeek: 'server/domains/worklogs/work-week.service.ts',
+  workLogLocks: 'server/domains/worklogs/worklog-locks.service.ts',
+  workLogReports: 'server/domains/worklogs/worklog-reports.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -293,6 +299,29 @@ const fx = {
       .values({ ot_request_id: request.id, approver_id: approverId ?? (await fx.person()).id })
       .execute();
     return { ...request, week };
+  },
+  /** A project with the caller (when they are someone) as an active member: somewhere to log. */
+  async loggableProject(ctx: ServiceContext): Promise<string> {
+    const project = await fx.project();
+    if (ctx.actor.id) await addMember(db, project.id, ctx.actor.id, (await fx.projectRole()).id);
+    return project.id;
+  },
+  /** A log of `userId` on a project they are a member of, written directly. */
+  async workLog(userId: string) {
+    const project = await fx.project();
+    await addMember(db, project.id, userId, (await fx.projectRole()).id);
+    return db
+      .insertInto('work_logs')
+      .values({
+        user_id: userId,
+        project_id: project.id,
+        work_date: pastWeek().monday,
+        minutes: 60,
+        description: 'Review',
+        created_by: userId,
+      })
+      .returning(['id', 'project_id', 'work_date'])
+      .executeTakeFirstOrThrow();
   },
   otApprover: () =>
     createUser(db, { email: `${unique('ot-approver')}@example.com`, permissions: ['overtime.approve'] }),
@@ -1345,6 +1374,95 @@ const ROWS: Record<string, Row> = {
           throw error;
         },
       ),
+  },
+  // Work logs (issue 18).
+  listWorkLogs: { signedIn: "a person's own logs", call: (ctx) => svc.workLogs.listWorkLogs!(ctx, {}) },
+  'listWorkLogs managed': {
+    permission: 'worklogs.manage',
+    call: (ctx) => svc.workLogs.listWorkLogs!(ctx, { scope: 'managed' }),
+  },
+  getWorkLog: {
+    signedIn: "their own log (others' are hidden: tests/api/worklogs.test.ts)",
+    call: async (ctx) => svc.workLogs.getWorkLog!(ctx, (await fx.workLog(await fx.ownerOf(ctx))).id),
+  },
+  listLoggableProjects: {
+    permission: 'worklogs.log',
+    call: (ctx) => svc.workLogs.listLoggableProjects!(ctx),
+  },
+  createWorkLog: {
+    permission: 'worklogs.log',
+    call: async (ctx) =>
+      svc.workLogs.createWorkLog!(ctx, {
+        projectId: await fx.loggableProject(ctx),
+        workDate: pastWeek().monday,
+        hours: 1,
+        description: 'Review',
+      }),
+  },
+  updateWorkLog: {
+    permission: 'worklogs.log',
+    call: async (ctx) => {
+      const log = await fx.workLog(await fx.ownerOf(ctx));
+      return svc.workLogs.updateWorkLog!(ctx, log.id, {
+        projectId: log.project_id,
+        workDate: log.work_date,
+        hours: 2,
+        description: 'Review',
+        version: 1,
+      });
+    },
+  },
+  deleteWorkLog: {
+    permission: 'worklogs.log',
+    call: async (ctx) => svc.workLogs.deleteWorkLog!(ctx, (await fx.workLog(await fx.ownerOf(ctx))).id),
+  },
+  toWorkLogs: { internal: 'shapes rows for a use case that has checked the actor' },
+  getWorkWeek: { permission: 'worklogs.log', call: (ctx) => svc.workWeek.getWorkWeek!(ctx, {}) },
+  saveWorkWeek: {
+    permission: 'worklogs.log',
+    call: (ctx) => svc.workWeek.saveWorkWeek!(ctx, { start: pastWeek().monday, rows: [] }),
+  },
+  listWorkLogLocks: {
+    permission: 'worklogs.manage',
+    call: (ctx) => svc.workLogLocks.listWorkLogLocks!(ctx, {}),
+  },
+  createWorkLogLock: {
+    permission: 'worklogs.manage',
+    call: (ctx) =>
+      svc.workLogLocks.createWorkLogLock!(ctx, { startsOn: pastWeek().monday, endsOn: pastWeek().sunday }),
+  },
+  liftWorkLogLock: {
+    permission: 'worklogs.manage',
+    call: async (ctx) => {
+      const lock = await db
+        .insertInto('work_log_locks')
+        .values({
+          project_id: null,
+          starts_on: '2001-01-01',
+          ends_on: '2001-01-31',
+          note: null,
+          locked_by: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return svc.workLogLocks.liftWorkLogLock!(ctx, lock.id);
+    },
+  },
+  getWorkLogReport: {
+    permission: 'worklogs.report',
+    call: (ctx) => svc.workLogReports.getWorkLogReport!(ctx, {}),
+  },
+  getFullWorkLogReport: {
+    permission: 'worklogs.report',
+    call: (ctx) => svc.workLogReports.getFullWorkLogReport!(ctx, {}),
+  },
+  prepareWorkLogExport: {
+    permission: 'worklogs.report',
+    call: (ctx) => svc.workLogReports.prepareWorkLogExport!(ctx, {}),
+  },
+  getWorkLogReconciliation: {
+    permission: 'worklogs.report',
+    call: (ctx) => svc.workLogReports.getWorkLogReconciliation!(ctx, {}),
   },
   findPermissionHolders: { internal: 'tells a use case that checked the actor which people may approve' },
   listPermissionHolders: { internal: 'lists approver choices for a use case that checked the actor' },
