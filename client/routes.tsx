@@ -33,6 +33,8 @@ const LeaveManagementPage = lazy(() => import('./features/leave/LeaveManagementP
 const LeaveReportPage = lazy(() => import('./features/leave/LeaveReportPage.tsx'));
 const OvertimeManagementPage = lazy(() => import('./features/overtime/OvertimeManagementPage.tsx'));
 const OvertimeReportPage = lazy(() => import('./features/overtime/OvertimeReportPage.tsx'));
+const WorkLogsPage = lazy(() => import('./features/worklogs/WorkLogsPage.tsx'));
+const WorkLogReportPage = lazy(() => import('./features/worklogs/WorkLogReportPage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -155,7 +157,14 @@ function pageRoutes(environment: string): RouteObject[] {
         areaRoute('invoices', ['reporting'], 'invoices.submit'),
         { path: 'settings', element: <SettingsPage /> },
         areaRoute('document-management', [], 'documents.view'),
-        areaRoute('work-logs', ['reporting'], 'worklogs.log'),
+        {
+          // Managers without worklogs.log still open it: the page shows each their tabs.
+          path: 'work-logs',
+          children: [
+            { index: true, element: guarded(undefined, <WorkLogsPage />) },
+            { path: 'reporting', element: guarded('worklogs.report', <WorkLogReportPage />) },
+          ],
+        },
         areaRoute('setting-connections', [':id'], 'connections.manage'),
         areaRoute('sso-connections', [], 'sso.request'),
         areaRoute('connected-account', []),

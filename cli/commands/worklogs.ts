@@ -95,7 +95,7 @@ export function registerWorkLogCommands(program: Command, runtime: CliRuntime): 
     .action((options: { from?: string; to?: string }) =>
       runtime.withContext(async (ctx) => {
         const items: ReconciliationRow[] = [];
-        let range = { from: options.from ?? '', to: options.to ?? '' };
+        let range: { from: string; to: string } | undefined;
         for (let page = 1; ; page++) {
           const result = await getWorkLogReconciliation(ctx, {
             from: options.from,
@@ -107,7 +107,7 @@ export function registerWorkLogCommands(program: Command, runtime: CliRuntime): 
           range = { from: result.from, to: result.to };
           if (page >= result.lastPage) break;
         }
-        runtime.output({ ...range, items }, () =>
+        runtime.output({ ...range!, items }, () =>
           printTable(
             [
               {
