@@ -17,3 +17,11 @@ export function integerBetween(min: number, max: number, t: Translate): (value: 
     throw new InvalidArgumentError(t('cli:usage.integerBetween', { min, max }));
   };
 }
+
+/** An option parser for text matching `re` (a date, a month, an id), with the translated `key` otherwise. */
+export function matching(re: RegExp, t: Translate, key: string): (value: string) => string {
+  return (value) => {
+    if (re.test(value)) return value;
+    throw new InvalidArgumentError(t(key));
+  };
+}

@@ -1,7 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { finished } from 'node:stream/promises';
+import type { Command } from 'commander';
 import { OT_REPORT_GROUPS, type OtReportQuery, type OtSummary } from '../../shared/overtime.schemas.ts';
 import { REPORT_PERIODS, type ReportPeriod } from '../../shared/reporting.schemas.ts';
 import type { ServiceContext } from '../../server/core/context.ts';
@@ -12,19 +9,12 @@ import {
   listOvertimeSummaries,
   prepareOvertimeExport,
 } from '../../server/domains/overtime/overtime-reports.service.ts';
-import { oneOf } from '../parsers.ts';
-import { commandGroup, printLines, printTable, type CliRuntime } from '../runtime.ts';
+import { matching, oneOf } from '../parsers.ts';
+import { REPORT_FORMATS, writeReport, type ReportFormat } from '../report-output.ts';
+import { commandGroup, printTable, type CliRuntime } from '../runtime.ts';
 
-const FORMATS = ['xlsx', 'csv', 'json'] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-function pattern(runtime: CliRuntime, re: RegExp, key: string) {
-  return (value: string) => {
-    if (re.test(value)) return value;
-    throw new InvalidArgumentError(runtime.t(key));
-  };
-}
 
 async function departmentId(ctx: ServiceContext, name: string | undefined): Promise<string | undefined> {
   if (!name) return undefined;
@@ -42,11 +32,11 @@ export function registerOvertimeCommands(program: Command, runtime: CliRuntime):
     .command('report')
     .description(t('overtime:cli.report.description'))
     .option('--period <period>', t('leave:cli.report.period'), oneOf(REPORT_PERIODS, t), 'month')
-    .option('--from <date>', t('leave:cli.report.from'), pattern(runtime, DATE, 'leave:cli.badDate'))
-    .option('--to <date>', t('leave:cli.report.to'), pattern(runtime, DATE, 'leave:cli.badDate'))
+    .option('--from <date>', t('leave:cli.report.from'), matching(DATE, t, 'leave:cli.badDate'))
+    .option('--to <date>', t('leave:cli.report.to'), matching(DATE, t, 'leave:cli.badDate'))
     .option('--department <name>', t('leave:cli.report.department'))
     .option('--group-by <group>', t('overtime:cli.report.groupBy'), oneOf(OT_REPORT_GROUPS, t), 'person')
-    .option('--format <format>', t('leave:cli.report.format'), oneOf(FORMATS, t), 'xlsx')
+    .option('--format <format>', t('leave:cli.report.format'), oneOf(REPORT_FORMATS, t), 'xlsx')
     .option('-o, --output <file>', t('leave:cli.report.output'))
     .action(
       (options: {
@@ -55,12 +45,10 @@ export function registerOvertimeCommands(program: Command, runtime: CliRuntime):
         to?: string;
         department?: string;
         groupBy: (typeof OT_REPORT_GROUPS)[number];
-        format: (typeof FORMATS)[number];
+        format: ReportFormat;
         output?: string;
       }) =>
         runtime.withContext(async (ctx) => {
-          if (options.format !== 'json' && !options.output)
-            throw validationError([{ field: 'output', code: 'required' }]);
           const query: OtReportQuery = {
             period: options.period,
             groupBy: options.groupBy,
@@ -68,33 +56,17 @@ export function registerOvertimeCommands(program: Command, runtime: CliRuntime):
             ...(options.to && { to: options.to }),
             departmentId: await departmentId(ctx, options.department),
           };
-          if (options.format === 'json') {
-            const report = await getFullOvertimeReport(ctx, query);
-            const text = `${JSON.stringify(report, null, 2)}\n`;
-            if (!options.output) return void process.stdout.write(text);
-            await writeFile(options.output, text);
-            return runtime.output({ file: options.output, rows: report.rows.length }, () =>
-              printLines(t('leave:cli.report.done', { count: report.rows.length, file: options.output })),
-            );
-          }
-          const prepared = await prepareOvertimeExport(ctx, { ...query, format: options.format });
-          const file = createWriteStream(options.output!);
-          const count = await prepared.write(file);
-          await finished(file);
-          runtime.output({ file: options.output, rows: count }, () =>
-            printLines(t('leave:cli.report.done', { count, file: options.output })),
-          );
+          await writeReport(runtime, options, {
+            json: () => getFullOvertimeReport(ctx, query),
+            file: (format) => prepareOvertimeExport(ctx, { ...query, format }),
+          });
         }),
     );
 
   group
     .command('summary')
     .description(t('overtime:cli.summary.description'))
-    .option(
-      '--month <month>',
-      t('overtime:cli.summary.month'),
-      pattern(runtime, MONTH, 'overtime:cli.badMonth'),
-    )
+    .option('--month <month>', t('overtime:cli.summary.month'), matching(MONTH, t, 'overtime:cli.badMonth'))
     .option('--department <name>', t('leave:cli.report.department'))
     .action((options: { month?: string; department?: string }) =>
       runtime.withContext(async (ctx) => {

@@ -1,32 +1,21 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { finished } from 'node:stream/promises';
+import type { Command } from 'commander';
 import { REPORT_PERIODS, type ReportPeriod } from '../../shared/reporting.schemas.ts';
 import {
   WORK_LOG_REPORT_GROUPS,
   type ReconciliationRow,
   type WorkLogReportQuery,
 } from '../../shared/worklogs.schemas.ts';
-import { validationError } from '../../server/core/errors.ts';
 import {
   getFullWorkLogReport,
   getWorkLogReconciliation,
   prepareWorkLogExport,
 } from '../../server/domains/worklogs/worklog-reports.service.ts';
-import { oneOf } from '../parsers.ts';
-import { commandGroup, printLines, printTable, type CliRuntime } from '../runtime.ts';
+import { matching, oneOf } from '../parsers.ts';
+import { REPORT_FORMATS, writeReport, type ReportFormat } from '../report-output.ts';
+import { commandGroup, printTable, type CliRuntime } from '../runtime.ts';
 
-const FORMATS = ['xlsx', 'csv', 'json'] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function pattern(runtime: CliRuntime, re: RegExp, key: string) {
-  return (value: string) => {
-    if (re.test(value)) return value;
-    throw new InvalidArgumentError(runtime.t(key));
-  };
-}
 
 /** `backoffice worklogs export|reconcile`: the work-log report and the hours beside overtime and leave. */
 export function registerWorkLogCommands(program: Command, runtime: CliRuntime): void {
@@ -37,16 +26,16 @@ export function registerWorkLogCommands(program: Command, runtime: CliRuntime): 
     .command('export')
     .description(t('worklogs:cli.export.description'))
     .option('--period <period>', t('leave:cli.report.period'), oneOf(REPORT_PERIODS, t), 'month')
-    .option('--from <date>', t('leave:cli.report.from'), pattern(runtime, DATE, 'leave:cli.badDate'))
-    .option('--to <date>', t('leave:cli.report.to'), pattern(runtime, DATE, 'leave:cli.badDate'))
+    .option('--from <date>', t('leave:cli.report.from'), matching(DATE, t, 'leave:cli.badDate'))
+    .option('--to <date>', t('leave:cli.report.to'), matching(DATE, t, 'leave:cli.badDate'))
     .option(
       '--group-by <group>',
       t('worklogs:cli.export.groupBy'),
       oneOf(WORK_LOG_REPORT_GROUPS, t),
       'person',
     )
-    .option('--project <id>', t('worklogs:cli.export.project'), pattern(runtime, UUID, 'worklogs:cli.badId'))
-    .option('--format <format>', t('leave:cli.report.format'), oneOf(FORMATS, t), 'xlsx')
+    .option('--project <id>', t('worklogs:cli.export.project'), matching(UUID, t, 'worklogs:cli.badId'))
+    .option('--format <format>', t('leave:cli.report.format'), oneOf(REPORT_FORMATS, t), 'xlsx')
     .option('-o, --output <file>', t('leave:cli.report.output'))
     .action(
       (options: {
@@ -55,12 +44,10 @@ export function registerWorkLogCommands(program: Command, runtime: CliRuntime): 
         to?: string;
         groupBy: (typeof WORK_LOG_REPORT_GROUPS)[number];
         project?: string;
-        format: (typeof FORMATS)[number];
+        format: ReportFormat;
         output?: string;
       }) =>
         runtime.withContext(async (ctx) => {
-          if (options.format !== 'json' && !options.output)
-            throw validationError([{ field: 'output', code: 'required' }]);
           const query: WorkLogReportQuery = {
             period: options.period,
             groupBy: options.groupBy,
@@ -68,30 +55,18 @@ export function registerWorkLogCommands(program: Command, runtime: CliRuntime): 
             ...(options.to && { to: options.to }),
             ...(options.project && { projectId: options.project }),
           };
-          if (options.format === 'json') {
-            const report = await getFullWorkLogReport(ctx, query);
-            const text = `${JSON.stringify(report, null, 2)}\n`;
-            if (!options.output) return void process.stdout.write(text);
-            await writeFile(options.output, text);
-            return runtime.output({ file: options.output, rows: report.rows.length }, () =>
-              printLines(t('leave:cli.report.done', { count: report.rows.length, file: options.output })),
-            );
-          }
-          const prepared = await prepareWorkLogExport(ctx, { ...query, format: options.format });
-          const file = createWriteStream(options.output!);
-          const count = await prepared.write(file);
-          await finished(file);
-          runtime.output({ file: options.output, rows: count }, () =>
-            printLines(t('leave:cli.report.done', { count, file: options.output })),
-          );
+          await writeReport(runtime, options, {
+            json: () => getFullWorkLogReport(ctx, query),
+            file: (format) => prepareWorkLogExport(ctx, { ...query, format }),
+          });
         }),
     );
 
   group
     .command('reconcile')
     .description(t('worklogs:cli.reconcile.description'))
-    .option('--from <date>', t('worklogs:cli.reconcile.from'), pattern(runtime, DATE, 'leave:cli.badDate'))
-    .option('--to <date>', t('worklogs:cli.reconcile.to'), pattern(runtime, DATE, 'leave:cli.badDate'))
+    .option('--from <date>', t('worklogs:cli.reconcile.from'), matching(DATE, t, 'leave:cli.badDate'))
+    .option('--to <date>', t('worklogs:cli.reconcile.to'), matching(DATE, t, 'leave:cli.badDate'))
     .action((options: { from?: string; to?: string }) =>
       runtime.withContext(async (ctx) => {
         const items: ReconciliationRow[] = [];
