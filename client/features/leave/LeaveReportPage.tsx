@@ -1,17 +1,17 @@
-import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
-import { Paginator } from 'primereact/paginator';
-import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LEAVE_REPORT_GROUPS } from '../../../shared/leave.schemas.ts';
-import { REPORT_PERIODS } from '../../../shared/reporting.schemas.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { useRunAction } from '../../forms/use-form-mutation.ts';
+import {
+  ExportButtons,
+  ReportPager,
+  ReportPeriodSwitch,
+  ReportRangeFields,
+} from '../../tables/ReportControls.tsx';
 import { ReportTable } from '../../tables/ReportTable.tsx';
-import { fromPickerDate, PICKER_FORMAT, toPickerDate } from '../projects/project-dates.ts';
 import { leaveApi, useAbsenceTypes, useLeaveReport, type ReportParams } from './leave.queries.ts';
 import { LeaveStyles } from './LeaveStyles.tsx';
 
@@ -45,12 +45,10 @@ export default function LeaveReportPage() {
         <h2>{t('ui.reportTitle')}</h2>
         <Link to="/leave-management">{t('ui.backToLeave')}</Link>
       </div>
-      <SelectButton
+      <ReportPeriodSwitch
         value={params.period}
-        options={REPORT_PERIODS.map((value) => ({ value, label: t(`ui.period.${value}`) }))}
-        onChange={(event) => event.value && change({ period: event.value })}
-        allowEmpty={false}
-        data-testid="report-period"
+        onChange={(period) => change({ period })}
+        testId="report-period"
       />
       <div className="lv-filters">
         <label>
@@ -61,22 +59,7 @@ export default function LeaveReportPage() {
             onChange={(event) => change({ groupBy: event.value })}
           />
         </label>
-        <label>
-          {t('ui.from')}
-          <Calendar
-            value={toPickerDate(params.from)}
-            dateFormat={PICKER_FORMAT}
-            onChange={(event) => change({ from: fromPickerDate(event.value as Date | null) ?? params.from })}
-          />
-        </label>
-        <label>
-          {t('ui.to')}
-          <Calendar
-            value={toPickerDate(params.to)}
-            dateFormat={PICKER_FORMAT}
-            onChange={(event) => change({ to: fromPickerDate(event.value as Date | null) ?? params.to })}
-          />
-        </label>
+        <ReportRangeFields from={params.from} to={params.to} onChange={change} />
         <label>
           {t('ui.columns.type')}
           <Dropdown
@@ -99,23 +82,10 @@ export default function LeaveReportPage() {
             onChange={(event) => change({ status: event.value })}
           />
         </label>
-        <div className="lv-row-actions">
-          <Button
-            label="XLSX"
-            icon="pi pi-download"
-            outlined
-            size="small"
-            data-testid="export-xlsx"
-            onClick={() => void run(() => leaveApi.exportReport(filters, 'xlsx'), t('ui.exported'))}
-          />
-          <Button
-            label="CSV"
-            icon="pi pi-download"
-            outlined
-            size="small"
-            onClick={() => void run(() => leaveApi.exportReport(filters, 'csv'), t('ui.exported'))}
-          />
-        </div>
+        <ExportButtons
+          testId="export-xlsx"
+          onExport={(format) => void run(() => leaveApi.exportReport(filters, format), t('ui.exported'))}
+        />
       </div>
       {report.error && <p className="lv-error">{errorMessage(report.error, t)}</p>}
       {data && (
@@ -127,14 +97,7 @@ export default function LeaveReportPage() {
           testId="report-table"
         />
       )}
-      {data && data.totalRows > data.perPage && (
-        <Paginator
-          first={(data.currentPage - 1) * data.perPage}
-          rows={data.perPage}
-          totalRecords={data.totalRows}
-          onPageChange={(event) => setParams({ ...params, page: event.page + 1 })}
-        />
-      )}
+      <ReportPager data={data} onPage={(page) => setParams({ ...params, page })} />
     </div>
   );
 }

@@ -1,21 +1,21 @@
-import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { Paginator } from 'primereact/paginator';
-import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OT_REPORT_GROUPS, type OtSummary } from '../../../shared/overtime.schemas.ts';
-import { REPORT_PERIODS } from '../../../shared/reporting.schemas.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { useRunAction } from '../../forms/use-form-mutation.ts';
+import {
+  ExportButtons,
+  ReportPager,
+  ReportPeriodSwitch,
+  ReportRangeFields,
+} from '../../tables/ReportControls.tsx';
 import { ReportTable } from '../../tables/ReportTable.tsx';
 import { LeaveStyles } from '../leave/LeaveStyles.tsx';
-import { fromPickerDate, PICKER_FORMAT, toPickerDate } from '../projects/project-dates.ts';
 import {
   overtimeApi,
   useOvertimeReport,
@@ -91,12 +91,10 @@ export default function OvertimeReportPage() {
           <Column header={t('report.pay')} body={(s: OtSummary) => s.payEquivalentHours} />
         </DataTable>
       </section>
-      <SelectButton
+      <ReportPeriodSwitch
         value={params.period}
-        options={REPORT_PERIODS.map((value) => ({ value, label: t(`leave:ui.period.${value}`) }))}
-        onChange={(e) => e.value && change({ period: e.value })}
-        allowEmpty={false}
-        data-testid="ot-report-period"
+        onChange={(period) => change({ period })}
+        testId="ot-report-period"
       />
       <div className="lv-filters">
         <label>
@@ -107,39 +105,13 @@ export default function OvertimeReportPage() {
             onChange={(e) => change({ groupBy: e.value })}
           />
         </label>
-        <label>
-          {t('leave:ui.from')}
-          <Calendar
-            value={toPickerDate(params.from)}
-            dateFormat={PICKER_FORMAT}
-            onChange={(e) => change({ from: fromPickerDate(e.value as Date | null) ?? params.from })}
-          />
-        </label>
-        <label>
-          {t('leave:ui.to')}
-          <Calendar
-            value={toPickerDate(params.to)}
-            dateFormat={PICKER_FORMAT}
-            onChange={(e) => change({ to: fromPickerDate(e.value as Date | null) ?? params.to })}
-          />
-        </label>
-        <div className="lv-row-actions">
-          <Button
-            label="XLSX"
-            icon="pi pi-download"
-            outlined
-            size="small"
-            data-testid="ot-export-xlsx"
-            onClick={() => void run(() => overtimeApi.exportReport(filters, 'xlsx'), t('leave:ui.exported'))}
-          />
-          <Button
-            label="CSV"
-            icon="pi pi-download"
-            outlined
-            size="small"
-            onClick={() => void run(() => overtimeApi.exportReport(filters, 'csv'), t('leave:ui.exported'))}
-          />
-        </div>
+        <ReportRangeFields from={params.from} to={params.to} onChange={change} />
+        <ExportButtons
+          testId="ot-export-xlsx"
+          onExport={(format) =>
+            void run(() => overtimeApi.exportReport(filters, format), t('leave:ui.exported'))
+          }
+        />
       </div>
       {report.error && <p className="lv-error">{errorMessage(report.error, t)}</p>}
       {data && (
@@ -152,14 +124,7 @@ export default function OvertimeReportPage() {
           testId="ot-report-table"
         />
       )}
-      {data && data.totalRows > data.perPage && (
-        <Paginator
-          first={(data.currentPage - 1) * data.perPage}
-          rows={data.perPage}
-          totalRecords={data.totalRows}
-          onPageChange={(e) => setParams({ ...params, page: e.page + 1 })}
-        />
-      )}
+      <ReportPager data={data} onPage={(page) => setParams({ ...params, page })} />
     </div>
   );
 }

@@ -1,22 +1,23 @@
-import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { Paginator } from 'primereact/paginator';
-import { SelectButton } from 'primereact/selectbutton';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REPORT_PERIODS } from '../../../shared/reporting.schemas.ts';
 import { WORK_LOG_REPORT_GROUPS, type ReconciliationRow } from '../../../shared/worklogs.schemas.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { useSession } from '../../api/session.ts';
 import { useRunAction } from '../../forms/use-form-mutation.ts';
+import {
+  ExportButtons,
+  ReportPager,
+  ReportPeriodSwitch,
+  ReportRangeFields,
+} from '../../tables/ReportControls.tsx';
 import { ReportTable } from '../../tables/ReportTable.tsx';
 import { LeaveStyles } from '../leave/LeaveStyles.tsx';
-import { fromPickerDate, PICKER_FORMAT, showDate, toPickerDate } from '../projects/project-dates.ts';
+import { showDate } from '../projects/project-dates.ts';
 import {
   useReconciliation,
   useWorkLogReport,
@@ -55,12 +56,10 @@ export default function WorkLogReportPage() {
         <h2>{t('ui.reportTitle')}</h2>
         <Link to="/work-logs">{t('ui.backToLogs')}</Link>
       </div>
-      <SelectButton
+      <ReportPeriodSwitch
         value={params.period}
-        options={REPORT_PERIODS.map((value) => ({ value, label: t(`leave:ui.period.${value}`) }))}
-        onChange={(e) => e.value && change({ period: e.value })}
-        allowEmpty={false}
-        data-testid="wl-report-period"
+        onChange={(period) => change({ period })}
+        testId="wl-report-period"
       />
       <div className="lv-filters">
         <label>
@@ -72,39 +71,13 @@ export default function WorkLogReportPage() {
             data-testid="wl-report-group"
           />
         </label>
-        <label>
-          {t('ui.from')}
-          <Calendar
-            value={toPickerDate(params.from)}
-            dateFormat={PICKER_FORMAT}
-            onChange={(e) => change({ from: fromPickerDate(e.value as Date | null) ?? params.from })}
-          />
-        </label>
-        <label>
-          {t('ui.to')}
-          <Calendar
-            value={toPickerDate(params.to)}
-            dateFormat={PICKER_FORMAT}
-            onChange={(e) => change({ to: fromPickerDate(e.value as Date | null) ?? params.to })}
-          />
-        </label>
-        <div className="lv-row-actions">
-          <Button
-            label="XLSX"
-            icon="pi pi-download"
-            outlined
-            size="small"
-            data-testid="wl-export-xlsx"
-            onClick={() => void run(() => workLogsApi.exportReport(filters, 'xlsx'), t('leave:ui.exported'))}
-          />
-          <Button
-            label="CSV"
-            icon="pi pi-download"
-            outlined
-            size="small"
-            onClick={() => void run(() => workLogsApi.exportReport(filters, 'csv'), t('leave:ui.exported'))}
-          />
-        </div>
+        <ReportRangeFields from={params.from} to={params.to} onChange={change} />
+        <ExportButtons
+          testId="wl-export-xlsx"
+          onExport={(format) =>
+            void run(() => workLogsApi.exportReport(filters, format), t('leave:ui.exported'))
+          }
+        />
       </div>
       {report.error && <p className="lv-error">{errorMessage(report.error, t)}</p>}
       {data && (
@@ -116,14 +89,7 @@ export default function WorkLogReportPage() {
           testId="wl-report-table"
         />
       )}
-      {data && data.totalRows > data.perPage && (
-        <Paginator
-          first={(data.currentPage - 1) * data.perPage}
-          rows={data.perPage}
-          totalRecords={data.totalRows}
-          onPageChange={(e) => setParams({ ...params, page: e.page + 1 })}
-        />
-      )}
+      <ReportPager data={data} onPage={(page) => setParams({ ...params, page })} />
       {companyWide && <Reconciliation />}
     </div>
   );
@@ -140,26 +106,11 @@ function Reconciliation() {
       <div className="lv-bar">
         <h3>{t('ui.reconcileTitle')}</h3>
         <div className="lv-filters" style={{ minWidth: '24rem' }}>
-          <label>
-            {t('ui.from')}
-            <Calendar
-              value={toPickerDate(range.from)}
-              dateFormat={PICKER_FORMAT}
-              onChange={(e) =>
-                setRange({ ...range, from: fromPickerDate(e.value as Date | null) ?? range.from, page: 1 })
-              }
-            />
-          </label>
-          <label>
-            {t('ui.to')}
-            <Calendar
-              value={toPickerDate(range.to)}
-              dateFormat={PICKER_FORMAT}
-              onChange={(e) =>
-                setRange({ ...range, to: fromPickerDate(e.value as Date | null) ?? range.to, page: 1 })
-              }
-            />
-          </label>
+          <ReportRangeFields
+            from={range.from}
+            to={range.to}
+            onChange={(next) => setRange({ ...next, page: 1 })}
+          />
         </div>
       </div>
       <p className="lv-hint">{t('ui.reconcileHint')}</p>
