@@ -220,8 +220,8 @@ export function WeekGrid() {
         <table>
           <thead>
             <tr>
-              <th>{t('errors:fields.projectId')}</th>
-              <th>{t('errors:fields.description')}</th>
+              <th className="wl-label">{t('errors:fields.projectId')}</th>
+              <th className="wl-label">{t('errors:fields.description')}</th>
               {days.map((day) => (
                 <th key={day} className={future(day) ? 'wl-future' : undefined}>
                   {t(`ui.weekday.${(days.indexOf(day) + 1) % 7}`)}
@@ -236,7 +236,7 @@ export function WeekGrid() {
           <tbody>
             {values.rows.map((row, index) => (
               <tr key={index} data-testid="wl-row">
-                <td>
+                <td className="wl-label">
                   <Dropdown
                     value={row.projectId}
                     options={projectOptions}
@@ -247,7 +247,7 @@ export function WeekGrid() {
                     filter={projectOptions.length > 8}
                   />
                 </td>
-                <td>
+                <td className="wl-label">
                   <InputText
                     name={`rows.${index}.description`}
                     value={row.description}
@@ -304,7 +304,7 @@ export function WeekGrid() {
           </tbody>
           <tfoot>
             <tr>
-              <td colSpan={2}>
+              <td colSpan={2} className="wl-label">
                 <Button
                   type="button"
                   label={t('ui.addRow')}
