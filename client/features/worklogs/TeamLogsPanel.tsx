@@ -3,6 +3,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePeopleLookup } from '../employees/employees.queries.ts';
 import { useProjectOptions } from '../projects/projects.queries.ts';
 import { fromPickerDate, PICKER_FORMAT, toPickerDate } from '../projects/project-dates.ts';
 import { WorkLogTable } from './WorkLogTable.tsx';
@@ -14,6 +15,14 @@ export function TeamLogsPanel() {
   const [params, setParams] = useState<WorkLogListParams>({ scope: 'managed', page: 1, perPage: 20 });
   const logs = useWorkLogs(params);
   const projects = useProjectOptions();
+  const [personSearch, setPersonSearch] = useState('');
+  const people = usePeopleLookup(personSearch);
+  const [person, setPerson] = useState<{ value: string; label: string } | null>(null);
+  const personOptions = [
+    { value: '', label: t('ui.everyone') },
+    ...(person && !people.data?.items.some((p) => p.id === person.value) ? [person] : []),
+    ...(people.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}`.trim() })),
+  ];
   const change = (patch: Partial<WorkLogListParams>) => setParams({ ...params, ...patch, page: 1 });
   return (
     <div className="lv-page">
@@ -29,6 +38,20 @@ export function TeamLogsPanel() {
             filter
             onChange={(e) => change({ projectId: (e.value as string) || undefined })}
             data-testid="wl-team-project"
+          />
+        </label>
+        <label>
+          {t('report.group.person')}
+          <Dropdown
+            value={params.personId ?? ''}
+            options={personOptions}
+            filter
+            onFilter={(e) => setPersonSearch(e.filter)}
+            onChange={(e) => {
+              setPerson(personOptions.find((o) => o.value === e.value) ?? null);
+              change({ personId: (e.value as string) || undefined });
+            }}
+            data-testid="wl-team-person"
           />
         </label>
         <label>

@@ -21,6 +21,7 @@ export interface WorkLogListParams {
   scope: 'mine' | 'managed';
   page: number;
   perPage: number;
+  personId?: string;
   projectId?: string;
   from?: string;
   to?: string;
