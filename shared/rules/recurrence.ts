@@ -92,7 +92,7 @@ export function occurrencesBetween(
 ): string[] {
   const dates: string[] = [];
   let { index } = firstOccurrenceOnOrAfter(start, cycle, from);
-  for (let date = occurrence(start, cycle, index); date <= to && dates.length < limit; ) {
+  for (let date = occurrence(start, cycle, index); date <= to && dates.length < limit;) {
     dates.push(date);
     date = occurrence(start, cycle, ++index);
   }

@@ -19,6 +19,21 @@ t.test('click targets of spec section 4', async (t) => {
   t.equal(notificationTarget('ACCESS_REQUEST'), '/access-control-management?tab=requests');
   t.equal(notificationTarget('NEW_OVERTIME_REQUEST'), '/overtime-management');
   t.equal(notificationTarget('OVERTIME_REQUEST_APPROVED'), '/overtime-management');
+  const child = {
+    actor: null,
+    recurringTask: { id: 'a6f1c0de-0000-4000-8000-000000000001', name: 'Backup check' },
+    child: { id: 'c1', startDate: '2027-02-28', dueDate: '2027-03-02' },
+  };
+  t.equal(
+    notificationTarget('RECURRING_TASK_DUE', child),
+    '/recurring-tasks/a6f1c0de-0000-4000-8000-000000000001',
+    'a recurring task notification opens its task',
+  );
+  t.equal(
+    notificationTarget('RECURRING_TASK_OVERDUE', child),
+    '/recurring-tasks/a6f1c0de-0000-4000-8000-000000000001',
+  );
+  t.equal(notificationTarget('RECURRING_TASK_DUE'), '/recurring-tasks', 'without data: the list');
 });
 
 t.test('the selection is kept except for SSO approved and rejected', async (t) => {

@@ -108,7 +108,10 @@ t.test('occurrences in a range, at most a limit', async (t) => {
     '2027-03-31',
     '2027-04-30',
   ]);
-  t.same(occurrencesBetween('2027-01-01', 'DAILY', '2027-01-03', '2027-01-10', 2), ['2027-01-03', '2027-01-04']);
+  t.same(occurrencesBetween('2027-01-01', 'DAILY', '2027-01-03', '2027-01-10', 2), [
+    '2027-01-03',
+    '2027-01-04',
+  ]);
   t.same(occurrencesBetween('2027-01-01', 'YEARLY', '2027-01-02', '2027-12-31'), []);
 });
 
@@ -118,7 +121,14 @@ t.test('the longest deadline ends before the next occurrence starts', async (t) 
   for (const cycle of RECURRENCE_CYCLES) {
     let shortest = Number.POSITIVE_INFINITY;
     const overlapping: string[] = [];
-    for (const start of ['2027-01-31', '2028-02-29', '2027-11-30', '2027-01-28', '2027-02-28', '2029-02-28']) {
+    for (const start of [
+      '2027-01-31',
+      '2028-02-29',
+      '2027-11-30',
+      '2027-01-28',
+      '2027-02-28',
+      '2029-02-28',
+    ]) {
       for (let n = 0; n < 50; n++) {
         const here = occurrence(start, cycle, n);
         const next = occurrence(start, cycle, n + 1);
