@@ -20,7 +20,6 @@ import {
  * hand. The worker's runs are tests/worker/recurring-tasks.jobs.test.ts.
  */
 
-const slash = (date: string) => date.replaceAll('-', '/');
 const MANAGER = ['recurring-tasks.manage', 'recurring-tasks.view'] as const;
 
 async function world(app: TestApp) {

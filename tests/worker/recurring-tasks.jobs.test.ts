@@ -126,7 +126,7 @@ t.test('two workers at once create every child once and notify once', async (t) 
   ]);
   const expected = tasks.reduce((sum, _task, i) => sum + (i % 3) + 1, 0);
   t.equal(
-    results.reduce((sum, r) => sum + r.generated, 0),
+    results.reduce((sum: number, r) => sum + (r as { generated: number }).generated, 0),
     expected,
     'the runs together created each child once',
   );
