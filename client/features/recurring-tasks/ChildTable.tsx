@@ -77,13 +77,15 @@ export function ChildTable({
           body={(c: RecurringTaskChild) => (
             <span style={{ whiteSpace: 'pre-wrap' }}>
               {c.note}
-              {c.source === 'MANUAL' && <span className="lv-hint"> · {t('source.MANUAL')}</span>}
-              {c.completedBy && (
-                <span className="lv-hint">
-                  {' '}
-                  · {t('fields.completedBy')}: {personName(c.completedBy)}
+              {[
+                ...(c.source === 'MANUAL' ? [t('source.MANUAL')] : []),
+                ...(c.completedBy ? [`${t('fields.completedBy')}: ${personName(c.completedBy)}`] : []),
+              ].map((fact, i) => (
+                <span key={fact} className="lv-hint">
+                  {c.note || i > 0 ? ' · ' : ''}
+                  {fact}
                 </span>
-              )}
+              ))}
             </span>
           )}
         />

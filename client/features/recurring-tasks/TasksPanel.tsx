@@ -16,6 +16,9 @@ import { ActiveTag, deadlineText, personName } from './recurring-format.tsx';
 import { RecurringTaskDialog } from './RecurringTaskDialog.tsx';
 import { useAssigneeCandidates, useRecurringTasks, type TaskListParams } from './recurring-tasks.queries.ts';
 
+/** A filter's "any" choice (PrimeReact shows no label for an empty value). */
+const ANY = 'ANY';
+
 /** Recurring tasks, filtered by name, cycle, state and (managers) assignee; managers create them here. */
 export function TasksPanel({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation('recurringTasks');
@@ -39,25 +42,25 @@ export function TasksPanel({ canManage }: { canManage: boolean }) {
         <label>
           {t('fields.cycle')}
           <Dropdown
-            value={params.cycle ?? ''}
+            value={params.cycle ?? ANY}
             options={[
-              { value: '', label: t('ui.anyCycle') },
+              { value: ANY, label: t('ui.anyCycle') },
               ...RECURRENCE_CYCLES.map((cycle) => ({ value: cycle, label: t(`cycle.${cycle}`) })),
             ]}
-            onChange={(e) => change({ cycle: (e.value as RecurrenceCycle) || undefined })}
+            onChange={(e) => change({ cycle: e.value === ANY ? undefined : (e.value as RecurrenceCycle) })}
             data-testid="rt-filter-cycle"
           />
         </label>
         <label>
           {t('fields.status')}
           <Dropdown
-            value={params.active === undefined ? '' : String(params.active)}
+            value={params.active === undefined ? ANY : String(params.active)}
             options={[
-              { value: '', label: t('ui.anyState') },
+              { value: ANY, label: t('ui.anyState') },
               { value: 'true', label: t('active') },
               { value: 'false', label: t('inactive') },
             ]}
-            onChange={(e) => change({ active: e.value === '' ? undefined : e.value === 'true' })}
+            onChange={(e) => change({ active: e.value === ANY ? undefined : e.value === 'true' })}
             data-testid="rt-filter-active"
           />
         </label>
@@ -65,14 +68,14 @@ export function TasksPanel({ canManage }: { canManage: boolean }) {
           <label>
             {t('fields.assignees')}
             <Dropdown
-              value={params.assigneeId ?? ''}
+              value={params.assigneeId ?? ANY}
               options={[
-                { value: '', label: t('ui.anyone') },
+                { value: ANY, label: t('ui.anyone') },
                 ...(candidates.data?.items ?? []).map((p) => ({ value: p.id, label: personName(p) })),
               ]}
               filter
               onFilter={(e) => setPersonSearch(e.filter)}
-              onChange={(e) => change({ assigneeId: (e.value as string) || undefined })}
+              onChange={(e) => change({ assigneeId: e.value === ANY ? undefined : (e.value as string) })}
               data-testid="rt-filter-assignee"
             />
           </label>
