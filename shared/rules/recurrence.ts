@@ -36,6 +36,18 @@ export const MAX_DEADLINE_DAYS: Record<RecurrenceCycle, number> = {
   YEARLY: 364,
 };
 
+/**
+ * The years a schedule may use (start dates, children's days): the calendar math above relies on
+ * `Date.UTC`, which reads years 0-99 as 1900-1999, and a task meant for year 50 is a typing slip.
+ */
+export const SCHEDULE_YEARS = { first: 2000, last: 2099 } as const;
+
+/** Whether a 'YYYY-MM-DD' date lies in the years a schedule may use. */
+export function isSchedulableDate(date: string): boolean {
+  const year = Number(date.slice(0, 4));
+  return year >= SCHEDULE_YEARS.first && year <= SCHEDULE_YEARS.last;
+}
+
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 
 /** The date `months` calendar months after `start`, on the start's day or the month's last day. */

@@ -202,6 +202,9 @@ t.test('bad tasks are refused with clear messages and change nothing', async (t)
   });
   t.equal(shape.length, 3, shape.join(' | '));
   t.match(shape.join('\n'), /cycle: Choose one of: DAILY, WEEKLY, MONTHLY, QUARTERLY, YEARLY/);
+  t.same(await problems(body([assignee.user.id], { startDate: '0031-01-31' })), [
+    'startDate: Start date is not valid',
+  ]);
   t.same(await problems(body([assignee.user.id], { deadlineDays: -1 })), [
     'deadlineDays: This value must be at least 0',
   ]);
@@ -575,6 +578,10 @@ t.test('a manager adds a child by hand; its assignees are told', async (t) => {
   t.same(backwards.json().details, [
     { field: 'dueDate', code: 'dueBeforeStart', message: 'The due date cannot be before the start date' },
   ]);
+  t.same(
+    (await add({ startDate: '1999-12-31' })).json().details.map((d: { message: string }) => d.message),
+    ['Start date is not valid'],
+  );
   t.equal((await add({ startDate: today }, assignee)).statusCode, 403, 'only managers add children');
   t.equal(
     (

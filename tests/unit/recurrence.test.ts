@@ -6,6 +6,7 @@ import {
   CHILD_STATUSES,
   dueDateOf,
   firstOccurrenceOnOrAfter,
+  isSchedulableDate,
   MAX_DEADLINE_DAYS,
   nextScheduledFrom,
   occurrence,
@@ -139,6 +140,14 @@ t.test('the longest deadline ends before the next occurrence starts', async (t) 
     t.same(overlapping, [], `${cycle}: every occurrence is due before the next starts`);
     t.equal(MAX_DEADLINE_DAYS[cycle], shortest - 1, `${cycle}: the bound is as long as it can be`);
   }
+});
+
+t.test('schedules stay in the years 2000 to 2099', async (t) => {
+  t.ok(isSchedulableDate('2000-01-01'));
+  t.ok(isSchedulableDate('2099-12-31'));
+  t.notOk(isSchedulableDate('1999-12-31'));
+  t.notOk(isSchedulableDate('0031-01-31'), 'Date.UTC would read year 31 as 1931');
+  t.notOk(isSchedulableDate('2100-01-01'));
 });
 
 t.test('child tasks: the four actions and the status they lead to', async (t) => {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../../shared/errors.ts';
+import type { ErrorCode, FieldProblem } from '../../../shared/errors.ts';
 import type {
   ChildNoteBody,
   ChildStatus,
@@ -12,6 +12,7 @@ import type {
 import {
   canTransition,
   dueDateOf,
+  isSchedulableDate,
   OPEN_CHILD_STATUSES,
   openStatusOn,
   statusAfter,
@@ -122,8 +123,14 @@ export async function addRecurringTaskChild(
   input: ManualChildBody,
 ): Promise<RecurringTaskChild> {
   recurringTasksPolicy.authorize(ctx.actor, 'manage', undefined);
+  const problems: FieldProblem[] = [];
+  for (const field of ['startDate', 'dueDate'] as const) {
+    const date = input[field];
+    if (date && !isSchedulableDate(date)) problems.push({ field, code: 'invalid', params: { field } });
+  }
   if (input.dueDate && input.dueDate < input.startDate)
-    throw validationError([{ field: 'dueDate', code: 'dueBeforeStart' }]);
+    problems.push({ field: 'dueDate', code: 'dueBeforeStart' });
+  if (problems.length > 0) throw validationError(problems);
   return inTransaction(ctx, async (tx) => {
     const { row: task, facts } = await requireVisibleTask(tx, taskId, { lock: true });
     recurringTaskPolicy.authorize(tx.actor, 'addChild', facts);
