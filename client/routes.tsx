@@ -35,6 +35,8 @@ const OvertimeManagementPage = lazy(() => import('./features/overtime/OvertimeMa
 const OvertimeReportPage = lazy(() => import('./features/overtime/OvertimeReportPage.tsx'));
 const WorkLogsPage = lazy(() => import('./features/worklogs/WorkLogsPage.tsx'));
 const WorkLogReportPage = lazy(() => import('./features/worklogs/WorkLogReportPage.tsx'));
+const RecurringTasksPage = lazy(() => import('./features/recurring-tasks/RecurringTasksPage.tsx'));
+const RecurringTaskDetailPage = lazy(() => import('./features/recurring-tasks/RecurringTaskDetailPage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -153,7 +155,14 @@ function pageRoutes(environment: string): RouteObject[] {
           ],
         },
         areaRoute('account-management', ['sso-connection/:id'], 'accounts.view'),
-        areaRoute('recurring-tasks', [':id'], 'recurring-tasks.view'),
+        {
+          // Managers without recurring-tasks.view still open it: the page and the API decide.
+          path: 'recurring-tasks',
+          children: [
+            { index: true, element: guarded(undefined, <RecurringTasksPage />) },
+            { path: ':id', element: guarded(undefined, <RecurringTaskDetailPage />) },
+          ],
+        },
         areaRoute('invoices', ['reporting'], 'invoices.submit'),
         { path: 'settings', element: <SettingsPage /> },
         areaRoute('document-management', [], 'documents.view'),

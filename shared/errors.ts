@@ -32,6 +32,12 @@ export const ERROR_STATUS = {
   /** A lock covers the work log's day and project. */
   WORK_LOG_LOCKED: 409,
   WORK_LOG_LOCK_LIFTED: 409,
+  /** A recurring task with children is deactivated, not deleted: their history stays. */
+  RECURRING_TASK_HAS_CHILDREN: 409,
+  /** A child task's action does not fit its status (complete a cancelled one, uncancel an open one …). */
+  RECURRING_CHILD_NOT_OPEN: 409,
+  RECURRING_CHILD_NOT_COMPLETED: 409,
+  RECURRING_CHILD_NOT_CANCELLED: 409,
   GONE: 410,
   LINK_EXPIRED: 410,
   INVITATION_LINK_EXPIRED: 410,

@@ -19,7 +19,8 @@ export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
 /**
  * The spec's eight types, plus ANNOUNCEMENT (messages from an administrator), PASSWORD_EXPIRING
  * (the expiry reminder), ACCESS_REQUEST (someone asks the reviewers for access) and the three
- * overtime types (the leave ones' counterparts).
+ * overtime types (the leave ones' counterparts), and the two of recurring tasks (a child task to do,
+ * one past its due day).
  */
 export const NOTIFICATION_TYPES = [
   'NEW_LEAVE_REQUEST',
@@ -36,6 +37,8 @@ export const NOTIFICATION_TYPES = [
   'NEW_OVERTIME_REQUEST',
   'OVERTIME_REQUEST_APPROVED',
   'OVERTIME_REQUEST_REJECTED',
+  'RECURRING_TASK_DUE',
+  'RECURRING_TASK_OVERDUE',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -74,6 +77,11 @@ export const OvertimeRequestRef = Type.Object({
   lastName: Type.String(),
   avatarUrl: Nullable(Type.String()),
 });
+/** A child task of a recurring task: the task's name, and the child's start and due days. */
+export const RecurringTaskChildRef = Type.Object({
+  recurringTask: Type.Object({ id: Type.String(), name: Type.String() }),
+  child: Type.Object({ id: Type.String(), startDate: Type.String(), dueDate: Type.String() }),
+});
 export const SsoRequestRef = Type.Object({ id: Type.String(), ssoConnectionName: Type.String() });
 export const SsoConnectionRef = Type.Object({ id: Type.String(), name: Type.String() });
 
@@ -96,6 +104,8 @@ export const NOTIFICATION_DATA = {
   NEW_OVERTIME_REQUEST: withActor({ overtimeRequest: OvertimeRequestRef }),
   OVERTIME_REQUEST_APPROVED: withActor({ overtimeRequest: OvertimeRequestRef }),
   OVERTIME_REQUEST_REJECTED: withActor({ overtimeRequest: OvertimeRequestRef }),
+  RECURRING_TASK_DUE: withActor(RecurringTaskChildRef.properties),
+  RECURRING_TASK_OVERDUE: withActor(RecurringTaskChildRef.properties),
 } as const satisfies Record<NotificationType, TSchema>;
 
 export type NotificationData<T extends NotificationType = NotificationType> = Static<
@@ -118,6 +128,8 @@ export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
   NEW_OVERTIME_REQUEST: 'PLATFORM',
   OVERTIME_REQUEST_APPROVED: 'PLATFORM',
   OVERTIME_REQUEST_REJECTED: 'PLATFORM',
+  RECURRING_TASK_DUE: 'PLATFORM',
+  RECURRING_TASK_OVERDUE: 'PLATFORM',
 };
 
 /** One notification as the API returns it and the live channel pushes it. */

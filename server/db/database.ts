@@ -8,6 +8,7 @@ import type { OvertimeTables } from './tables/overtime.ts';
 import type { PeopleTables } from './tables/people.ts';
 import type { PlatformTables } from './tables/platform.ts';
 import type { ProjectsTables } from './tables/projects.ts';
+import type { RecurringTasksTables } from './tables/recurring-tasks.ts';
 import type { WorkLogsTables } from './tables/worklogs.ts';
 
 /**
@@ -27,7 +28,8 @@ export interface Database
     LegalTables,
     LeaveTables,
     OvertimeTables,
-    WorkLogsTables {}
+    WorkLogsTables,
+    RecurringTasksTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
@@ -38,6 +40,7 @@ export type * from './tables/overtime.ts';
 export type * from './tables/people.ts';
 export type * from './tables/platform.ts';
 export type * from './tables/projects.ts';
+export type * from './tables/recurring-tasks.ts';
 export type * from './tables/worklogs.ts';
 
 export type UserRow = Selectable<UsersTable>;

@@ -11,6 +11,7 @@ import { mailArea } from './mail/index.ts';
 import { notificationsArea } from './notifications/index.ts';
 import { overtimeArea } from './overtime/index.ts';
 import { projectsArea } from './projects/index.ts';
+import { recurringTasksArea } from './recurring-tasks/index.ts';
 import { workLogsArea } from './worklogs/index.ts';
 
 /**
@@ -31,4 +32,5 @@ export const AREAS: readonly Area[] = [
   leaveArea,
   overtimeArea,
   workLogsArea,
+  recurringTasksArea,
 ];

@@ -12,6 +12,7 @@ import enPeople from './en/people.json' with { type: 'json' };
 import enPrimereact from './en/primereact.json' with { type: 'json' };
 import enProjects from './en/projects.json' with { type: 'json' };
 import enProfile from './en/profile.json' with { type: 'json' };
+import enRecurringTasks from './en/recurringTasks.json' with { type: 'json' };
 import enRoles from './en/roles.json' with { type: 'json' };
 import enWorklogs from './en/worklogs.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
@@ -27,6 +28,7 @@ import viPeople from './vi/people.json' with { type: 'json' };
 import viPrimereact from './vi/primereact.json' with { type: 'json' };
 import viProjects from './vi/projects.json' with { type: 'json' };
 import viProfile from './vi/profile.json' with { type: 'json' };
+import viRecurringTasks from './vi/recurringTasks.json' with { type: 'json' };
 import viRoles from './vi/roles.json' with { type: 'json' };
 import viWorklogs from './vi/worklogs.json' with { type: 'json' };
 
@@ -52,6 +54,7 @@ export const resources = {
     leave: enLeave,
     overtime: enOvertime,
     worklogs: enWorklogs,
+    recurringTasks: enRecurringTasks,
   },
   vi: {
     common: viCommon,
@@ -69,6 +72,7 @@ export const resources = {
     leave: viLeave,
     overtime: viOvertime,
     worklogs: viWorklogs,
+    recurringTasks: viRecurringTasks,
   },
 } as const;
 

@@ -13,6 +13,10 @@ import { addMember, createClient, createProject } from '../helpers/project-facto
 import { createTestDatabase } from '../helpers/test-database.ts';
 import { absenceTypeId, workWeek } from '../helpers/leave-factories.ts';
 import { pastWeek } from '../helpers/worklog-factories.ts';
+import {
+  createChild as insertRecurringChild,
+  createRecurringTask as insertRecurringTask,
+} from '../helpers/recurring-task-factories.ts';
 import { fileStorage } from '../../server/domains/files/file-storage.ts';
 
 /**
@@ -92,6 +96,10 @@ const MODULES = {
   workWeek: 'server/domains/worklogs/work-week.service.ts',
   workLogLocks: 'server/domains/worklogs/worklog-locks.service.ts',
   workLogReports: 'server/domains/worklogs/worklog-reports.service.ts',
+  // Recurring tasks (issue 18).
+  recurringTasks: 'server/domains/recurring-tasks/recurring-tasks.service.ts',
+  recurringTaskChildren: 'server/domains/recurring-tasks/recurring-task-children.service.ts',
+  recurringTaskJobs: 'server/domains/recurring-tasks/recurring-task-jobs.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -325,6 +333,22 @@ const fx = {
   },
   otApprover: () =>
     createUser(db, { email: `${unique('ot-approver')}@example.com`, permissions: ['overtime.approve'] }),
+  /** A recurring task assigned to the caller (when they are someone) and to an employee who may see it. */
+  async recurringTask(ctx: ServiceContext) {
+    const employee = await createUser(db, {
+      email: `${unique('assignee')}@example.com`,
+      builtInRoles: ['user'],
+    });
+    return insertRecurringTask(db, {
+      startDate: '2030-01-01',
+      assigneeIds: [employee.id, ...(ctx.actor.id ? [ctx.actor.id] : [])],
+    });
+  },
+  /** A child of such a task, in `status`. */
+  async recurringChild(ctx: ServiceContext, status: 'INCOMPLETE' | 'COMPLETED' | 'CANCELLED' = 'INCOMPLETE') {
+    const task = await fx.recurringTask(ctx);
+    return insertRecurringChild(db, task.id, { date: '2030-01-01', status });
+  },
   /** The caller's own id, or a stranger's for the anonymous caller (who has none). */
   async ownerOf(ctx: ServiceContext): Promise<string> {
     return ctx.actor.id ?? (await fx.person()).id;
@@ -351,6 +375,7 @@ type Row =
 const ALL = PERMISSION_KEYS;
 const LEAVE_READERS = ['leave.request', 'leave.approve', 'leave.manage', 'leave.report'] as const;
 const OT_READERS = ['overtime.request', 'overtime.approve', 'overtime.manage', 'overtime.report'] as const;
+const RT_READERS = ['recurring-tasks.view', 'recurring-tasks.manage'] as const;
 
 const ROWS: Record<string, Row> = {
   // Roles (access).
@@ -581,6 +606,7 @@ const ROWS: Record<string, Row> = {
     internal: 'queues the live push of rows its caller inserted in its own transaction',
   },
   notify: { internal: 'writes notifications inside the transaction of a change its caller authorized' },
+  notifyEach: { internal: 'writes a scheduler run’s notifications inside the transaction it authorized' },
   listMyNotifications: {
     signedIn: 'one’s own notifications',
     call: (ctx) => svc.notifications.listMyNotifications!(ctx, { page: 1, perPage: 20 }),
@@ -1463,6 +1489,122 @@ const ROWS: Record<string, Row> = {
   getWorkLogReconciliation: {
     permission: 'worklogs.report',
     call: (ctx) => svc.workLogReports.getWorkLogReconciliation!(ctx, {}),
+  },
+  // Recurring tasks (issue 18).
+  listRecurringTasks: {
+    anyOf: RT_READERS,
+    call: (ctx) => svc.recurringTasks.listRecurringTasks!(ctx, {}),
+  },
+  getRecurringTask: {
+    anyOf: RT_READERS,
+    hides: true,
+    call: async (ctx) => svc.recurringTasks.getRecurringTask!(ctx, (await fx.recurringTask(ctx)).id),
+  },
+  createRecurringTask: {
+    permission: 'recurring-tasks.manage',
+    call: async (ctx) =>
+      svc.recurringTasks.createRecurringTask!(ctx, {
+        name: unique('Recurring'),
+        cycle: 'MONTHLY',
+        startDate: '2030-01-31',
+        deadlineDays: 3,
+        assigneeIds: [(await fx.person({ builtInRoles: ['user'] })).id],
+      }),
+  },
+  updateRecurringTask: {
+    permission: 'recurring-tasks.manage',
+    call: async (ctx) => {
+      const task = await fx.recurringTask(ctx);
+      return svc.recurringTasks.updateRecurringTask!(ctx, task.id, {
+        name: unique('Renamed'),
+        cycle: 'WEEKLY',
+        startDate: '2030-01-07',
+        deadlineDays: 1,
+        assigneeIds: [(await fx.person({ builtInRoles: ['user'] })).id],
+        version: 1,
+      });
+    },
+  },
+  setRecurringTaskStatus: {
+    permission: 'recurring-tasks.manage',
+    call: async (ctx) =>
+      svc.recurringTasks.setRecurringTaskStatus!(ctx, (await fx.recurringTask(ctx)).id, {
+        active: false,
+        version: 1,
+      }),
+  },
+  deleteRecurringTask: {
+    permission: 'recurring-tasks.manage',
+    call: async (ctx) => svc.recurringTasks.deleteRecurringTask!(ctx, (await fx.recurringTask(ctx)).id),
+  },
+  listAssigneeCandidates: {
+    permission: 'recurring-tasks.manage',
+    call: (ctx) => svc.recurringTasks.listAssigneeCandidates!(ctx, {}),
+  },
+  listRecurringTaskChildren: {
+    anyOf: RT_READERS,
+    call: (ctx) => svc.recurringTaskChildren.listRecurringTaskChildren!(ctx, { status: 'OPEN' }),
+  },
+  'listRecurringTaskChildren all': {
+    permission: 'recurring-tasks.manage',
+    call: (ctx) => svc.recurringTaskChildren.listRecurringTaskChildren!(ctx, { scope: 'all' }),
+  },
+  listTaskChildren: {
+    anyOf: RT_READERS,
+    hides: true,
+    call: async (ctx) =>
+      svc.recurringTaskChildren.listTaskChildren!(ctx, (await fx.recurringTask(ctx)).id, {}),
+  },
+  addRecurringTaskChild: {
+    permission: 'recurring-tasks.manage',
+    call: async (ctx) =>
+      svc.recurringTaskChildren.addRecurringTaskChild!(ctx, (await fx.recurringTask(ctx)).id, {
+        startDate: '2030-02-01',
+      }),
+  },
+  completeRecurringTaskChild: {
+    anyOf: RT_READERS,
+    hides: true,
+    call: async (ctx) =>
+      svc.recurringTaskChildren.completeRecurringTaskChild!(ctx, (await fx.recurringChild(ctx)).id),
+  },
+  reopenRecurringTaskChild: {
+    anyOf: RT_READERS,
+    hides: true,
+    call: async (ctx) =>
+      svc.recurringTaskChildren.reopenRecurringTaskChild!(
+        ctx,
+        (await fx.recurringChild(ctx, 'COMPLETED')).id,
+      ),
+  },
+  cancelRecurringTaskChild: {
+    permission: 'recurring-tasks.manage',
+    call: async (ctx) =>
+      svc.recurringTaskChildren.cancelRecurringTaskChild!(ctx, (await fx.recurringChild(ctx)).id),
+  },
+  uncancelRecurringTaskChild: {
+    permission: 'recurring-tasks.manage',
+    call: async (ctx) =>
+      svc.recurringTaskChildren.uncancelRecurringTaskChild!(
+        ctx,
+        (await fx.recurringChild(ctx, 'CANCELLED')).id,
+      ),
+  },
+  setRecurringTaskChildNote: {
+    anyOf: RT_READERS,
+    hides: true,
+    call: async (ctx) =>
+      svc.recurringTaskChildren.setRecurringTaskChildNote!(ctx, (await fx.recurringChild(ctx)).id, {
+        note: 'Done',
+      }),
+  },
+  generateDueChildren: {
+    system: 'the hourly generation of child tasks, run by the worker (or the CLI as the system)',
+    call: (ctx) => svc.recurringTaskJobs.generateDueChildren!(ctx, { today: '2020-01-01' }),
+  },
+  markOverdueChildren: {
+    system: 'the hourly overdue sweep, run by the worker (or the CLI as the system)',
+    call: (ctx) => svc.recurringTaskJobs.markOverdueChildren!(ctx, { today: '2020-01-01' }),
   },
   findPermissionHolders: { internal: 'tells a use case that checked the actor which people may approve' },
   listPermissionHolders: { internal: 'lists approver choices for a use case that checked the actor' },

@@ -74,7 +74,7 @@ export function NotificationBell() {
       if (!notification.isRead) mutateRead({ notification, isRead: true });
       if (keepsSelection(notification.type)) setSelectedNotification(notification);
       close();
-      const target = notificationTarget(notification.type);
+      const target = notificationTarget(notification.type, notification.data);
       if (target) navigate(target);
     },
     [mutateRead, close, navigate],

@@ -1,12 +1,13 @@
-import type { NotificationType } from '../../../shared/notifications.schemas.ts';
+import type { Notification, NotificationType } from '../../../shared/notifications.schemas.ts';
 
 /**
  * Where a notification leads (spec section 4): leave types to /leave-management (overtime ones to
  * /overtime-management), SSO_REQUEST to
  * /account-management, SSO approved or rejected to /sso-connections, payment types and any other
  * type of the spec to /invoices. An announcement is read where it is shown: it leads nowhere.
+ * The recurring-task types open their task (`/recurring-tasks/:id`, read from the notification's data).
  */
-export function notificationTarget(type: NotificationType): string | null {
+export function notificationTarget(type: NotificationType, data?: Notification['data']): string | null {
   switch (type) {
     case 'NEW_LEAVE_REQUEST':
     case 'LEAVE_REQUEST_APPROVED':
@@ -27,6 +28,11 @@ export function notificationTarget(type: NotificationType): string | null {
       return '/change-password';
     case 'ACCESS_REQUEST':
       return '/access-control-management?tab=requests';
+    case 'RECURRING_TASK_DUE':
+    case 'RECURRING_TASK_OVERDUE': {
+      const id = (data as { recurringTask?: { id?: unknown } } | undefined)?.recurringTask?.id;
+      return typeof id === 'string' ? `/recurring-tasks/${encodeURIComponent(id)}` : '/recurring-tasks';
+    }
     default:
       return '/invoices';
   }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Notification } from '../../../shared/notifications.schemas.ts';
-import { fullName } from '../../../shared/rules/format.ts';
+import { formatDate, fullName } from '../../../shared/rules/format.ts';
 import { screenName } from '../../../shared/rules/titles.ts';
 
 type Person = { firstName: string; lastName: string; avatarUrl?: string | null };
@@ -44,6 +44,12 @@ export function notificationText(t: TFunction, notification: Notification): stri
         name,
         count: notification.data.overtimeRequest.hours,
         date: notification.data.overtimeRequest.workDate.replaceAll('-', '/'),
+      });
+    case 'RECURRING_TASK_DUE':
+    case 'RECURRING_TASK_OVERDUE':
+      return t(key, {
+        task: notification.data.recurringTask.name,
+        date: formatDate(notification.data.child.dueDate),
       });
     case 'ACCESS_REQUEST':
       // The screen by its name ("Employee management"), never a bare "/".

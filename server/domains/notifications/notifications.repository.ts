@@ -48,6 +48,41 @@ export async function insertNotifications(
     .execute();
 }
 
+/**
+ * Inserts notifications of one type whose data differ (one per recipient and item), a few thousand
+ * rows per statement: a scheduler run notifying about many records at once.
+ */
+export async function insertNotificationRows(
+  db: Db,
+  values: {
+    type: NotificationType;
+    tab: NotificationTab;
+    rows: ReadonlyArray<{ userId: string; data: unknown }>;
+    createdBy: string | null;
+  },
+): Promise<InsertedNotification[]> {
+  const inserted: InsertedNotification[] = [];
+  for (let i = 0; i < values.rows.length; i += 2000) {
+    const chunk = values.rows.slice(i, i + 2000);
+    inserted.push(
+      ...(await db
+        .insertInto('notifications')
+        .values(
+          chunk.map((row) => ({
+            user_id: row.userId,
+            type: values.type,
+            tab: values.tab,
+            data: JSON.stringify(row.data),
+            created_by: values.createdBy,
+          })),
+        )
+        .returning(['id', 'user_id'])
+        .execute()),
+    );
+  }
+  return inserted;
+}
+
 /** Inserts one notification for every active person, in one statement. */
 export function insertNotificationsForActiveUsers(
   db: Db,

@@ -77,6 +77,39 @@ export async function notify<T extends NotificationType>(
   });
 }
 
+/**
+ * Notifies about many records of one type at once (a scheduler run): each item names its
+ * recipients and its own data. Written in the caller's transaction in a few statements, not one per
+ * item, and pushed once it commits. Returns how many notifications were written.
+ */
+export async function notifyEach<T extends NotificationType>(
+  ctx: ServiceContext,
+  type: T,
+  items: ReadonlyArray<{ recipientIds: readonly string[]; data: NotificationData<T> }>,
+): Promise<number> {
+  const schema = NOTIFICATION_DATA[type];
+  const rows = items.flatMap((item) => {
+    if (!Value.Check(schema, item.data)) {
+      const [first] = Value.Errors(schema, item.data);
+      throw new Error(
+        `notifyEach(${type}): data does not match its shape (${first?.instancePath} ${first?.message})`,
+      );
+    }
+    return [...new Set(item.recipientIds)].map((userId) => ({ userId, data: item.data }));
+  });
+  if (rows.length === 0) return 0;
+  return inTransaction(ctx, async (tx) => {
+    const inserted = await repo.insertNotificationRows(tx.db, {
+      type,
+      tab: NOTIFICATION_TAB_OF[type],
+      rows,
+      createdBy: tx.actor.id,
+    });
+    await publishNotifications(tx, inserted);
+    return inserted.length;
+  });
+}
+
 /** A page of the caller's notifications, newest first (spec section 7: items, currentPage, lastPage). */
 export async function listMyNotifications(
   ctx: ServiceContext,
