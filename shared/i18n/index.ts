@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import enAccount from './en/account.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
+import enConnections from './en/connections.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
@@ -17,6 +18,7 @@ import enWorklogs from './en/worklogs.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
 import viCommon from './vi/common.json' with { type: 'json' };
+import viConnections from './vi/connections.json' with { type: 'json' };
 import viErrors from './vi/errors.json' with { type: 'json' };
 import viMail from './vi/mail.json' with { type: 'json' };
 import viNotifications from './vi/notifications.json' with { type: 'json' };
@@ -52,6 +54,7 @@ export const resources = {
     leave: enLeave,
     overtime: enOvertime,
     worklogs: enWorklogs,
+    connections: enConnections,
   },
   vi: {
     common: viCommon,
@@ -69,6 +72,7 @@ export const resources = {
     leave: viLeave,
     overtime: viOvertime,
     worklogs: viWorklogs,
+    connections: viConnections,
   },
 } as const;
 
