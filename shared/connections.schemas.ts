@@ -163,8 +163,11 @@ const credentials = {
   apiToken: Secret(2000),
 };
 
-/** What the test call checks: the provider answers these credentials. */
-export const ConnectionTestBody = Type.Object(credentials, { additionalProperties: false });
+/** What the test call checks: the provider answers these credentials (the connect form as typed; the name is not used). */
+export const ConnectionTestBody = Type.Object(
+  { name: Type.Optional(Name(TEXT_DEFAULT)), ...credentials },
+  { additionalProperties: false },
+);
 export type ConnectionTestBody = Static<typeof ConnectionTestBody>;
 
 export const ConnectionBody = Type.Object(

@@ -230,8 +230,8 @@ export async function startJiraTestServer(
   function authorized(header: string | undefined): boolean {
     if (!header) return false;
     if (header.startsWith('Basic '))
-      return Buffer.from(header.slice(6), 'base64').toString() === `${email}:${token}`;
-    return header === `Bearer ${token}`;
+      return Buffer.from(header.slice(6), 'base64').toString() === `${state.email}:${state.token}`;
+    return header === `Bearer ${state.token}`;
   }
 
   async function readBody(request: IncomingMessage): Promise<unknown> {
