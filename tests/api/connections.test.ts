@@ -11,7 +11,7 @@ import { startJiraTestServer, type JiraTestServer } from '../helpers/jira-test-s
  * and removal. The provider is the local Jira of tests/helpers/jira-test-server.ts.
  */
 
-async function jira(t: Tap.Test): Promise<JiraTestServer> {
+async function jira(t: { teardown(fn: () => unknown): void }): Promise<JiraTestServer> {
   const server = await startJiraTestServer();
   t.teardown(() => server.close());
   return server;

@@ -11,7 +11,7 @@ import { projectWithMembers } from '../helpers/worklog-factories.ts';
  * projects policy, the accounts' note and assignees under accounts.view / accounts.manage.
  */
 
-async function world(t: Tap.Test, app: TestApp) {
+async function world(t: { teardown(fn: () => unknown): void }, app: TestApp) {
   const server: JiraTestServer = await startJiraTestServer();
   t.teardown(() => server.close());
   server.seed({ projects: 4, users: 3, issuesPerProject: 2 });

@@ -10,7 +10,7 @@ import { pastWeek, projectWithMembers } from '../helpers/worklog-factories.ts';
  * worklogs (tested against the local Jira), and the result is kept per log and task.
  */
 
-async function world(t: Tap.Test, app: TestApp) {
+async function world(t: { teardown(fn: () => unknown): void }, app: TestApp) {
   const server: JiraTestServer = await startJiraTestServer();
   t.teardown(() => server.close());
   server.seed({ projects: 2, users: 1, issuesPerProject: 3 });

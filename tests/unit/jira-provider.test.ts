@@ -24,7 +24,7 @@ const policy: HttpPolicy = {
   strictResponses: true,
 };
 
-async function jira(t: Tap.Test): Promise<JiraTestServer> {
+async function jira(t: { teardown(fn: () => unknown): void }): Promise<JiraTestServer> {
   const server = await startJiraTestServer();
   t.teardown(() => server.close());
   return server;
