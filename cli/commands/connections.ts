@@ -88,7 +88,10 @@ function runSummary(runtime: CliRuntime, run: SyncRun): string {
       reason: t(`connections:providerError.${run.errorCode}`, { detail: run.errorDetail ?? '' }),
     });
   if (run.status === 'RUNNING') return t('connections:cli.run.running', { when });
+  // The database keeps the counts as jsonb (its own key order): projects first, as people read them.
+  const order = ['projects', 'accounts', 'issues'];
   const counts = Object.entries(run.counts ?? {})
+    .sort(([a], [b]) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99))
     .map(([name, c]) =>
       t('connections:cli.run.counts', {
         name: t(`connections:counts.${name}`),
