@@ -35,6 +35,8 @@ const OvertimeManagementPage = lazy(() => import('./features/overtime/OvertimeMa
 const OvertimeReportPage = lazy(() => import('./features/overtime/OvertimeReportPage.tsx'));
 const WorkLogsPage = lazy(() => import('./features/worklogs/WorkLogsPage.tsx'));
 const WorkLogReportPage = lazy(() => import('./features/worklogs/WorkLogReportPage.tsx'));
+const ConnectionsPage = lazy(() => import('./features/connections/ConnectionsPage.tsx'));
+const ConnectionDetailPage = lazy(() => import('./features/connections/ConnectionDetailPage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -165,7 +167,13 @@ function pageRoutes(environment: string): RouteObject[] {
             { path: 'reporting', element: guarded('worklogs.report', <WorkLogReportPage />) },
           ],
         },
-        areaRoute('setting-connections', [':id'], 'connections.manage'),
+        {
+          path: 'setting-connections',
+          children: [
+            { index: true, element: guarded('connections.manage', <ConnectionsPage />) },
+            { path: ':id', element: guarded('connections.manage', <ConnectionDetailPage />) },
+          ],
+        },
         areaRoute('sso-connections', [], 'sso.request'),
         areaRoute('connected-account', []),
         areaRoute('risk-management', [':id'], 'risks.view'),

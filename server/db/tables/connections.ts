@@ -39,7 +39,7 @@ export interface ConnectionSyncRunsTable {
   connection_id: string;
   trigger: SyncTrigger;
   status: Defaulted<SyncStatus>;
-  started_at: CreatedAt;
+  started_at: Defaulted<Date>;
   finished_at: Date | null;
   started_by: string | null;
   started_by_label: string;
