@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../shared/connections.schemas.ts';
 import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { useRunAction } from '../../forms/use-form-mutation.ts';
-import { connectionKeys, connectionsApi } from './connections.queries.ts';
+import { connectionKeys, connectionsApi, useReloadConnections } from './connections.queries.ts';
 import { runError } from './SyncBadge.tsx';
 
 /** Sync now, change, activate or deactivate, remove: what the caller may do with one connection. */
@@ -21,6 +21,7 @@ export function ConnectionActions({
 }) {
   const { t } = useTranslation('connections');
   const run = useRunAction([connectionKeys.all]);
+  const reload = useReloadConnections();
   const [syncing, setSyncing] = useState(false);
   const label = (text: string) => (compact ? undefined : text);
   const sync = async () => {
@@ -30,6 +31,7 @@ export function ConnectionActions({
       await run(
         async () => {
           const result = await connectionsApi.sync(connection.id);
+          await reload();
           if (result.status === 'FAILED')
             throw new Error(t('ui.lastFailed', { reason: runError(result, t) }));
         },

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { connectionsApi, type ConnectionListParams, type SyncedParams } from './connections.api.ts';
 
 /** Connections and what they synced, as React Query hooks; every key starts with 'connections'. */
@@ -69,3 +69,9 @@ export const useProjectJiraAccounts = (projectId: string, params: SyncedParams, 
     enabled,
     retry: false,
   });
+
+/** Reloads every connections query (after a failed sync: the run is kept and shown). */
+export function useReloadConnections() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: connectionKeys.all });
+}

@@ -10,7 +10,7 @@ import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { useRunAction } from '../../forms/use-form-mutation.ts';
 import { showDate } from '../projects/project-dates.ts';
 import { WorkLogDialog } from './WorkLogDialog.tsx';
-import { workLogKeys, workLogsApi } from './worklogs.queries.ts';
+import { useReloadWorkLogs, workLogKeys, workLogsApi } from './worklogs.queries.ts';
 
 const PUSH_SEVERITY = {
   NOT_PUSHED: 'secondary',
@@ -47,9 +47,12 @@ export function JiraPushTag({ jira }: { jira: WorkLogJira }) {
 export function usePushToJira() {
   const { t } = useTranslation(['worklogs', 'connections']);
   const run = useRunAction([workLogKeys.all]);
+  const reload = useReloadWorkLogs();
   return (ids: string[]) =>
     run(async () => {
       const { items } = await workLogsApi.pushToJira(ids);
+      // A push that failed for some tasks is kept too: the table shows it either way.
+      await reload();
       const failed = items.flatMap((log) => log.jira.tasks.filter((task) => task.state === 'FAILED'));
       if (failed.length > 0)
         throw new Error(

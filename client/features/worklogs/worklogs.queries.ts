@@ -70,3 +70,9 @@ export function useJiraIssueSearch() {
       staleTime: 30_000,
     });
 }
+
+/** Reloads every work-log query (after a call whose failure still changed something, like a push). */
+export function useReloadWorkLogs() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: workLogKeys.all });
+}
