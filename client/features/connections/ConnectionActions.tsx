@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../shared/connections.schemas.ts';
+import { ApiError } from '../../api/errors.ts';
 import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { useRunAction } from '../../forms/use-form-mutation.ts';
 import { connectionKeys, connectionsApi, useReloadConnections } from './connections.queries.ts';
@@ -33,7 +34,7 @@ export function ConnectionActions({
           const result = await connectionsApi.sync(connection.id);
           await reload();
           if (result.status === 'FAILED')
-            throw new Error(t('ui.lastFailed', { reason: runError(result, t) }));
+            throw new ApiError(200, 'SYNC_FAILED', t('ui.lastFailed', { reason: runError(result, t) }));
         },
         t('ui.synced', { name: connection.name }),
       );

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkLog, WorkLogJira, WorkLogPage } from '../../../shared/worklogs.schemas.ts';
 import { formatDateTime } from '../../../shared/rules/date-time.ts';
+import { ApiError } from '../../api/errors.ts';
 import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { useRunAction } from '../../forms/use-form-mutation.ts';
 import { showDate } from '../projects/project-dates.ts';
@@ -55,7 +56,9 @@ export function usePushToJira() {
       await reload();
       const failed = items.flatMap((log) => log.jira.tasks.filter((task) => task.state === 'FAILED'));
       if (failed.length > 0)
-        throw new Error(
+        throw new ApiError(
+          200,
+          'JIRA_PUSH_FAILED',
           t('ui.jira.pushFailed', {
             reasons: failed
               .map(
@@ -99,7 +102,11 @@ export function WorkLogTable({
         selectionMode={onSelection ? 'checkbox' : null}
         selection={selection ?? []}
         onSelectionChange={(event: { value: unknown }) => onSelection?.(event.value as WorkLog[])}
-        isDataSelectable={(event) => Boolean(onSelection) && (event.data as WorkLog).abilities.push}
+        isDataSelectable={(event) =>
+          Boolean(onSelection) &&
+          (event.data as WorkLog).abilities.push &&
+          (event.data as WorkLog).jira.state !== 'PUSHED'
+        }
         value={data?.items ?? []}
         lazy
         paginator
@@ -139,7 +146,7 @@ export function WorkLogTable({
           body={(l: WorkLog) => (
             <div className="lv-row-actions">
               {l.locked && <Tag value={t('ui.locked')} icon="pi pi-lock" severity="secondary" />}
-              {l.abilities.push && (
+              {l.abilities.push && l.jira.state !== 'PUSHED' && (
                 <Button
                   icon="pi pi-upload"
                   text
