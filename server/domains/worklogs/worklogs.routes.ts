@@ -137,7 +137,8 @@ export const workLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "The Jira tasks of a project one logs on (its linked Jira projects' synced issues)",
-        description: "By key prefix or words of the summary; 'Jira connection is not available…' without one.",
+        description:
+          "By key prefix or words of the summary; 'Jira connection is not available…' without one.",
         querystring: JiraIssueQuery,
         response: { 200: JiraIssueList, ...errors },
       },
