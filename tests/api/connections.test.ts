@@ -216,6 +216,22 @@ t.test('a sync keeps projects, accounts and linked issues; twice changes nothing
     method: 'GET',
     url: `/api/connections/${id}/jira-projects?search=project 1&perPage=5`,
   });
+  const accounts = await me.inject({
+    method: 'GET',
+    url: `/api/connections/${id}/jira-accounts?search=person 12&perPage=5`,
+  });
+  t.match(accounts.json(), {
+    total: 2, // Person 12 and Person 120
+    items: [
+      {
+        displayName: 'Jira Person 12',
+        email: 'person12@acme.example',
+        active: true,
+        note: null,
+        assignees: [],
+      },
+    ],
+  });
   t.match(projects.json(), {
     total: 11,
     items: [{ key: 'P1', totalIssues: 5, lead: 'Jira Person 1', managementTool: 'JIRA' }],
