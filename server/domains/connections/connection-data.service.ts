@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../core/context.ts';
 import { paginate, pageWindow } from '../../core/paging.ts';
 import { requireConnection } from './connection-views.ts';
 import { connectionPolicy } from './connections.policy.ts';
+import * as accounts from './jira-accounts.repository.ts';
 import * as jira from './jira.repository.ts';
 import { toJiraAccount, toJiraProject } from './jira-views.ts';
 
@@ -37,12 +38,12 @@ export async function listConnectionJiraAccounts(
   connectionPolicy.authorize(ctx.actor, 'view', undefined);
   await requireConnection(ctx, id);
   const window = pageWindow(query);
-  const { rows, total } = await jira.listAccounts(
+  const { rows, total } = await accounts.listAccounts(
     ctx.db,
     { connectionId: id, search: query.search, includeRemoved: query.includeRemoved },
     window,
   );
-  const assignees = await jira.listAssignees(
+  const assignees = await accounts.listAssignees(
     ctx.db,
     rows.map((row) => row.id),
   );

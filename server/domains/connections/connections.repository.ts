@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type {
   ConnectionProvider,
   ProviderErrorCode,
@@ -8,7 +8,6 @@ import type {
 import type { ActiveStatus } from '../../../shared/projects.schemas.ts';
 import type { PageWindow } from '../../core/paging.ts';
 import type { Db } from '../../db/connect.ts';
-import type { Insertable } from 'kysely';
 import type { ConnectionsTable } from '../../db/database.ts';
 
 /** The connections, their sync runs, and the development key (an `app_settings` row of this area). */

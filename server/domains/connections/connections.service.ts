@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   PROVIDER_CATALOGUE,
+  type AvailableProvider,
   type Connection,
   type ConnectionBody,
   type ConnectionDetail,
@@ -100,7 +101,11 @@ export async function testConnectionCredentials(
 export async function testConnection(ctx: ServiceContext, id: string): Promise<ConnectionTestResult> {
   connectionPolicy.authorize(ctx.actor, 'test', undefined);
   const row = await requireConnection(ctx, id);
-  const account = await testCredentials(ctx, row.provider as 'JIRA', await credentialsOf(ctx, row));
+  const account = await testCredentials(
+    ctx,
+    row.provider as AvailableProvider,
+    await credentialsOf(ctx, row),
+  );
   return { ok: true, account };
 }
 
@@ -168,7 +173,12 @@ export async function updateConnection(
   const token =
     input.apiToken?.trim() ?? (credentialsChanged ? (await credentialsOf(ctx, current)).token : null);
   if (credentialsChanged)
-    await testCredentials(ctx, current.provider as 'JIRA', { baseUrl, path, email, token: token! });
+    await testCredentials(ctx, current.provider as AvailableProvider, {
+      baseUrl,
+      path,
+      email,
+      token: token!,
+    });
 
   return inTransaction(ctx, async (tx) => {
     if (!(await repo.lockConnection(tx.db, id))) throw new AppError('NOT_FOUND');

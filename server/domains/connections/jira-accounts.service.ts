@@ -13,7 +13,7 @@ import { AppError, validationError } from '../../core/errors.ts';
 import { pageWindow } from '../../core/paging.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { jiraAccountPolicy } from './connections.policy.ts';
-import * as jira from './jira.repository.ts';
+import * as jira from './jira-accounts.repository.ts';
 import { toJiraAccount } from './jira-views.ts';
 
 /**

@@ -2,7 +2,8 @@ import type { JiraAccount, JiraProject, LinkedJiraProject } from '../../../share
 import type { Actor } from '../../core/context.ts';
 import { syncState } from './connection-views.ts';
 import { jiraAccountPolicy, jiraLinkPolicy } from './connections.policy.ts';
-import type { AccountRow, JiraProjectRow, LinkRow, listAssignees } from './jira.repository.ts';
+import type { AccountRow, listAssignees } from './jira-accounts.repository.ts';
+import type { JiraProjectRow, LinkRow } from './jira.repository.ts';
 
 /** Synced Jira records as the API sends them. */
 
