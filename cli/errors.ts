@@ -49,12 +49,16 @@ function usageMessage(error: CommanderError, t: Translate): string {
   const quoted = [...error.message.matchAll(/'([^']*)'/g)].map((m) => m[1]!);
   // invalidArgument quotes the option, then the value: "option '--limit <n>' argument 'x' is invalid. <reason>"
   const [first = '', second = ''] = quoted;
+  // An argument's message quotes the value first: "command-argument value 'x' is invalid for argument 'id'. <reason>"
+  const argument = error.message.includes('command-argument value');
   const params =
     error.code === 'commander.invalidArgument'
-      ? { option: `'${first}'`, value: `'${second}'` }
+      ? argument
+        ? { option: `'${second}'`, value: `'${first}'` }
+        : { option: `'${first}'`, value: `'${second}'` }
       : { value: `'${first}'` };
   const parts = [t(key, params)];
-  const reason = /is invalid\. (.+)$/s.exec(error.message)?.[1];
+  const reason = /is invalid(?: for argument '[^']*')?\. (.+)$/s.exec(error.message)?.[1];
   if (reason) parts.push(reason);
   const suggestion = /\(Did you mean (.+)\?\)/.exec(error.message)?.[1];
   if (suggestion) parts.push(t('cli:usage.didYouMean', { value: suggestion }));

@@ -37,6 +37,8 @@ const WorkLogsPage = lazy(() => import('./features/worklogs/WorkLogsPage.tsx'));
 const WorkLogReportPage = lazy(() => import('./features/worklogs/WorkLogReportPage.tsx'));
 const RecurringTasksPage = lazy(() => import('./features/recurring-tasks/RecurringTasksPage.tsx'));
 const RecurringTaskDetailPage = lazy(() => import('./features/recurring-tasks/RecurringTaskDetailPage.tsx'));
+const ConnectionsPage = lazy(() => import('./features/connections/ConnectionsPage.tsx'));
+const ConnectionDetailPage = lazy(() => import('./features/connections/ConnectionDetailPage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -174,7 +176,13 @@ function pageRoutes(environment: string): RouteObject[] {
             { path: 'reporting', element: guarded('worklogs.report', <WorkLogReportPage />) },
           ],
         },
-        areaRoute('setting-connections', [':id'], 'connections.manage'),
+        {
+          path: 'setting-connections',
+          children: [
+            { index: true, element: guarded('connections.manage', <ConnectionsPage />) },
+            { path: ':id', element: guarded('connections.manage', <ConnectionDetailPage />) },
+          ],
+        },
         areaRoute('sso-connections', [], 'sso.request'),
         areaRoute('connected-account', []),
         areaRoute('risk-management', [':id'], 'risks.view'),

@@ -74,6 +74,18 @@ const ConfigSchema = Type.Object({
     pattern: '^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$',
     description: "an IANA time zone such as Asia/Ho_Chi_Minh: where 'today' is for leave and overtime",
   }),
+  CONNECTIONS_KEY: Type.Optional(
+    Type.String({
+      pattern: '^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$',
+      description: '32 bytes as 64 hex digits or base64 (openssl rand -base64 32)',
+    }),
+  ),
+  CONNECTIONS_TIMEOUT_SECONDS: Type.Integer({
+    default: 15,
+    minimum: 1,
+    maximum: 120,
+    description: 'seconds a call to a connected provider may take, 1 to 120',
+  }),
   BACKOFFICE_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email', description: 'an email address' })),
   BACKOFFICE_ADMIN_PASSWORD: Type.Optional(
     Type.String({ minLength: 8, description: 'a password by the policy' }),

@@ -38,6 +38,16 @@ export const ERROR_STATUS = {
   RECURRING_CHILD_NOT_OPEN: 409,
   RECURRING_CHILD_NOT_COMPLETED: 409,
   RECURRING_CHILD_NOT_CANCELLED: 409,
+  /** The same provider, address and path are connected already. */
+  CONNECTION_DUPLICATE: 409,
+  CONNECTION_INACTIVE: 409,
+  /** The stored token does not decrypt with the current CONNECTIONS_KEY. */
+  CONNECTION_TOKEN_UNREADABLE: 409,
+  /** One sync at a time per connection. */
+  SYNC_RUNNING: 409,
+  JIRA_PROJECT_ALREADY_LINKED: 409,
+  /** A push of the same log is under way. */
+  JIRA_PUSH_RUNNING: 409,
   GONE: 410,
   LINK_EXPIRED: 410,
   INVITATION_LINK_EXPIRED: 410,
@@ -58,7 +68,11 @@ export const ERROR_STATUS = {
   ACCESS_TOKEN_EXPIRED: 440,
   PASSWORD_EXPIRED: 498,
   INTERNAL: 500,
+  /** The CLI's `connections sync` when the run failed (the run says why). */
+  SYNC_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** Production without CONNECTIONS_KEY: tokens cannot be kept or read. */
+  CONNECTIONS_KEY_MISSING: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

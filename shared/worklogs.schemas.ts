@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { NonBlankString, SearchText, Text, Uuid } from './common.schemas.ts';
+import { PROVIDER_ERRORS } from './connections.schemas.ts';
 import { Paged, PageQueryFields } from './paging.schemas.ts';
 import { ExportFormatField, ReportPeriodField } from './reporting.schemas.ts';
 
@@ -43,6 +44,30 @@ export const WorkLogUpdateBody = Type.Object(
 );
 export type WorkLogUpdateBody = Static<typeof WorkLogUpdateBody>;
 
+/**
+ * A log's push to Jira (one Jira worklog per task): NOT_PUSHED; PENDING while a push runs; PUSHED;
+ * CHANGED when the log was edited (or its tasks changed) since; FAILED when a task's last push failed.
+ */
+export const JIRA_PUSH_STATES = ['NOT_PUSHED', 'PENDING', 'PUSHED', 'CHANGED', 'FAILED'] as const;
+export type JiraPushState = (typeof JIRA_PUSH_STATES)[number];
+export const WorkLogJira = Type.Object({
+  state: Type.Enum(JIRA_PUSH_STATES),
+  tasks: Type.Array(
+    Type.Object({
+      issueKey: Type.String(),
+      state: Type.Enum(['PENDING', 'PUSHED', 'FAILED']),
+      /** When it last reached Jira (kept when a later attempt failed). */
+      pushedAt: Nullable(Type.String()),
+      jiraWorklogId: Nullable(Type.String()),
+      /** The hours this task's worklog carries (a log of several tasks splits its time). */
+      hours: Nullable(Type.Number()),
+      errorCode: Nullable(Type.Enum(PROVIDER_ERRORS)),
+      errorDetail: Nullable(Type.String()),
+    }),
+  ),
+});
+export type WorkLogJira = Static<typeof WorkLogJira>;
+
 export const WorkLog = Type.Object({
   id: Type.String(),
   person: Type.Object({
@@ -58,14 +83,17 @@ export const WorkLog = Type.Object({
   jiraTaskKeys: Type.Array(Type.String()),
   /** True when a lock covers the log's day and project: it can no longer change. */
   locked: Type.Boolean(),
+  jira: WorkLogJira,
   version: Type.Integer(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
-  abilities: Type.Object({ edit: Type.Boolean(), delete: Type.Boolean() }),
+  abilities: Type.Object({ edit: Type.Boolean(), delete: Type.Boolean(), push: Type.Boolean() }),
 });
 export type WorkLog = Static<typeof WorkLog>;
 export const WorkLogPage = Paged(WorkLog);
 export type WorkLogPage = Static<typeof WorkLogPage>;
+export const WorkLogList = Type.Object({ items: Type.Array(WorkLog) });
+export type WorkLogList = Static<typeof WorkLogList>;
 
 export const WorkLogQuery = Type.Object(
   {
@@ -83,6 +111,20 @@ export const WorkLogQuery = Type.Object(
 );
 export type WorkLogQuery = Static<typeof WorkLogQuery>;
 
+/** The synced Jira issues of a project the caller logs on, by key prefix or summary (the dialog's field). */
+export const JiraIssueQuery = Type.Object(
+  { projectId: Uuid, search: Type.Optional(SearchText(100)) },
+  { additionalProperties: false },
+);
+export type JiraIssueQuery = Static<typeof JiraIssueQuery>;
+
+/** Push one's own logs to Jira as worklogs (several at once). */
+export const JiraPushBody = Type.Object(
+  { workLogIds: Type.Array(Uuid, { minItems: 1, maxItems: 20 }) },
+  { additionalProperties: false },
+);
+export type JiraPushBody = Static<typeof JiraPushBody>;
+
 /** A project the caller may log on, with the dates their membership covers. */
 export const LoggableProject = Type.Object({
   id: Type.String(),
@@ -90,7 +132,7 @@ export const LoggableProject = Type.Object({
   clientName: Type.String(),
   joinedAt: Nullable(Type.String()),
   exitedAt: Nullable(Type.String()),
-  /** False until the project has a Jira connection (the connections area). */
+  /** An active link to a Jira project of an active Jira connection: its tasks may be named. */
   jiraAvailable: Type.Boolean(),
 });
 export type LoggableProject = Static<typeof LoggableProject>;

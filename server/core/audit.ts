@@ -21,7 +21,17 @@ export class AuditOutsideTransactionError extends Error {
   }
 }
 
-const SECRET_FIELDS = new Set(['password', 'password_hash', 'passwordHash', 'token', 'token_hash', 'secret']);
+const SECRET_FIELDS = new Set([
+  'password',
+  'password_hash',
+  'passwordHash',
+  'token',
+  'token_hash',
+  'secret',
+  // Connection tokens (the connections area): its events carry masks only, this is the safety net.
+  'apiToken',
+  'token_ciphertext',
+]);
 
 /** Removes secrets before a record is kept in the audit trail. */
 function redact(value: unknown): unknown {

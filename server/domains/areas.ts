@@ -2,6 +2,7 @@ import type { Area } from './area.ts';
 import { accessRequestsArea } from './access-requests/index.ts';
 import { accessArea } from './access/index.ts';
 import { accountsArea } from './accounts/index.ts';
+import { connectionsArea } from './connections/index.ts';
 import { departmentsArea } from './departments/index.ts';
 import { employeesArea } from './employees/index.ts';
 import { healthArea } from './health/index.ts';
@@ -33,4 +34,5 @@ export const AREAS: readonly Area[] = [
   overtimeArea,
   workLogsArea,
   recurringTasksArea,
+  connectionsArea,
 ];

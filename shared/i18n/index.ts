@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import enAccount from './en/account.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
+import enConnections from './en/connections.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
@@ -18,6 +19,7 @@ import enWorklogs from './en/worklogs.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
 import viCommon from './vi/common.json' with { type: 'json' };
+import viConnections from './vi/connections.json' with { type: 'json' };
 import viErrors from './vi/errors.json' with { type: 'json' };
 import viMail from './vi/mail.json' with { type: 'json' };
 import viNotifications from './vi/notifications.json' with { type: 'json' };
@@ -55,6 +57,7 @@ export const resources = {
     overtime: enOvertime,
     worklogs: enWorklogs,
     recurringTasks: enRecurringTasks,
+    connections: enConnections,
   },
   vi: {
     common: viCommon,
@@ -73,6 +76,7 @@ export const resources = {
     overtime: viOvertime,
     worklogs: viWorklogs,
     recurringTasks: viRecurringTasks,
+    connections: viConnections,
   },
 } as const;
 

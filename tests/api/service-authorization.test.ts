@@ -18,6 +18,8 @@ import {
   createRecurringTask as insertRecurringTask,
 } from '../helpers/recurring-task-factories.ts';
 import { fileStorage } from '../../server/domains/files/file-storage.ts';
+import { linkedJiraProject } from '../helpers/connection-factories.ts';
+import { startJiraTestServer } from '../helpers/jira-test-server.ts';
 
 /**
  * Authorization tested at the service (issue 8, item 2; Immich does the same): every exported
@@ -100,6 +102,14 @@ const MODULES = {
   recurringTasks: 'server/domains/recurring-tasks/recurring-tasks.service.ts',
   recurringTaskChildren: 'server/domains/recurring-tasks/recurring-task-children.service.ts',
   recurringTaskJobs: 'server/domains/recurring-tasks/recurring-task-jobs.service.ts',
+  workLogJira: 'server/domains/worklogs/worklog-jira.service.ts',
+  // Connections (issue 13).
+  connections: 'server/domains/connections/connections.service.ts',
+  connectionSync: 'server/domains/connections/connection-sync.service.ts',
+  connectionData: 'server/domains/connections/connection-data.service.ts',
+  projectJira: 'server/domains/connections/project-jira.service.ts',
+  jiraAccounts: 'server/domains/connections/jira-accounts.service.ts',
+  jiraLookup: 'server/domains/connections/jira-lookup.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -123,6 +133,10 @@ t.teardown(async () => {
 });
 const db = database.db;
 const config = testConfig({ DATA_DIR: dataDir });
+// The local Jira the connection rows test, sync and push against (nothing leaves the machine).
+const jiraServer = await startJiraTestServer();
+jiraServer.seed({ projects: 1, users: 1, issuesPerProject: 1 });
+t.teardown(() => jiraServer.close());
 
 // Actors.
 
@@ -348,6 +362,71 @@ const fx = {
   async recurringChild(ctx: ServiceContext, status: 'INCOMPLETE' | 'COMPLETED' | 'CANCELLED' = 'INCOMPLETE') {
     const task = await fx.recurringTask(ctx);
     return insertRecurringChild(db, task.id, { date: '2030-01-01', status });
+  },
+  /** A Jira connection to the local Jira, made through the service (tested, token encrypted). */
+  async connection(): Promise<{ id: string }> {
+    return svc.connections.createConnection!(system, {
+      name: unique('Jira'),
+      provider: 'JIRA',
+      baseUrl: jiraServer.url,
+      path: unique('site'),
+      email: jiraServer.email,
+      apiToken: jiraServer.token,
+    });
+  },
+  /** A project linked to a synced Jira project (rows written directly). */
+  async jiraLink() {
+    const project = await fx.project();
+    return { project, ...(await linkedJiraProject(db, project.id)) };
+  },
+  async jiraAccount(): Promise<string> {
+    const { connectionId } = await fx.jiraLink();
+    const row = await db
+      .insertInto('jira_accounts')
+      .values({ connection_id: connectionId, account_id: unique('account'), display_name: 'Jira person' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+  /** A log of `userId` naming P1-1, a synced issue of a connection to the local Jira. */
+  async pushableLog(userId: string): Promise<string> {
+    const connection = await fx.connection();
+    const project = await fx.project();
+    await addMember(db, project.id, userId, (await fx.projectRole()).id);
+    const jiraProject = await db
+      .insertInto('jira_projects')
+      .values({ connection_id: connection.id, external_id: '10001', key: 'P1', name: 'Project 1' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('jira_issues')
+      .values({
+        connection_id: connection.id,
+        jira_project_id: jiraProject.id,
+        external_id: '1000100001',
+        key: 'P1-1',
+        summary: 'Task 1',
+        status: 'To Do',
+      })
+      .execute();
+    await db
+      .insertInto('project_jira_projects')
+      .values({ project_id: project.id, jira_project_id: jiraProject.id })
+      .execute();
+    const log = await db
+      .insertInto('work_logs')
+      .values({
+        user_id: userId,
+        project_id: project.id,
+        work_date: pastWeek().monday,
+        minutes: 60,
+        description: 'Review',
+        jira_task_keys: ['P1-1'],
+        created_by: userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return log.id;
   },
   /** The caller's own id, or a stranger's for the anonymous caller (who has none). */
   async ownerOf(ctx: ServiceContext): Promise<string> {
@@ -1606,6 +1685,152 @@ const ROWS: Record<string, Row> = {
     system: 'the hourly overdue sweep, run by the worker (or the CLI as the system)',
     call: (ctx) => svc.recurringTaskJobs.markOverdueChildren!(ctx, { today: '2020-01-01' }),
   },
+  searchJiraIssuesForLogging: {
+    permission: 'worklogs.log',
+    call: async (ctx) => {
+      const projectId = await fx.loggableProject(ctx);
+      await linkedJiraProject(db, projectId);
+      return svc.workLogJira.searchJiraIssuesForLogging!(ctx, { projectId, search: 'ATL' });
+    },
+  },
+  pushWorkLogsToJira: {
+    permission: 'worklogs.log',
+    call: async (ctx) =>
+      svc.workLogJira.pushWorkLogsToJira!(ctx, { workLogIds: [await fx.pushableLog(await fx.ownerOf(ctx))] }),
+  },
+  // Connections (issue 13).
+  listConnections: {
+    permission: 'connections.manage',
+    call: (ctx) => svc.connections.listConnections!(ctx, {}),
+  },
+  getConnection: {
+    permission: 'connections.manage',
+    call: async (ctx) => svc.connections.getConnection!(ctx, (await fx.connection()).id),
+  },
+  testConnectionCredentials: {
+    permission: 'connections.manage',
+    call: (ctx) =>
+      svc.connections.testConnectionCredentials!(ctx, {
+        provider: 'JIRA',
+        baseUrl: jiraServer.url,
+        email: jiraServer.email,
+        apiToken: jiraServer.token,
+      }),
+  },
+  testConnection: {
+    permission: 'connections.manage',
+    call: async (ctx) => svc.connections.testConnection!(ctx, (await fx.connection()).id),
+  },
+  createConnection: {
+    permission: 'connections.manage',
+    call: (ctx) =>
+      svc.connections.createConnection!(ctx, {
+        name: unique('Jira'),
+        provider: 'JIRA',
+        baseUrl: jiraServer.url,
+        path: unique('site'),
+        email: jiraServer.email,
+        apiToken: jiraServer.token,
+      }),
+  },
+  updateConnection: {
+    permission: 'connections.manage',
+    call: async (ctx) =>
+      svc.connections.updateConnection!(ctx, (await fx.connection()).id, { name: unique('Renamed') }),
+  },
+  setConnectionStatus: {
+    permission: 'connections.manage',
+    call: async (ctx) =>
+      svc.connections.setConnectionStatus!(ctx, (await fx.connection()).id, { status: 'INACTIVE' }),
+  },
+  deleteConnection: {
+    permission: 'connections.manage',
+    call: async (ctx) => svc.connections.deleteConnection!(ctx, (await fx.connection()).id),
+  },
+  syncConnection: {
+    permission: 'connections.manage',
+    call: async (ctx) => svc.connectionSync.syncConnection!(ctx, (await fx.connection()).id),
+  },
+  syncDueConnections: {
+    system: 'the hourly sync of every connection, run by the worker',
+    call: (ctx) => svc.connectionSync.syncDueConnections!(ctx),
+  },
+  listSyncRuns: {
+    permission: 'connections.manage',
+    call: async (ctx) => svc.connectionSync.listSyncRuns!(ctx, (await fx.connection()).id, {}),
+  },
+  listConnectionJiraProjects: {
+    permission: 'connections.manage',
+    call: async (ctx) =>
+      svc.connectionData.listConnectionJiraProjects!(ctx, (await fx.jiraLink()).connectionId, {}),
+  },
+  listConnectionJiraAccounts: {
+    permission: 'connections.manage',
+    call: async (ctx) =>
+      svc.connectionData.listConnectionJiraAccounts!(ctx, (await fx.jiraLink()).connectionId, {}),
+  },
+  listProjectJiraProjects: {
+    anyOf: ['projects.view', 'projects.manage', 'projects.members.manage', 'projects.export'],
+    hides: true,
+    call: async (ctx) => svc.projectJira.listProjectJiraProjects!(ctx, (await fx.jiraLink()).project.id),
+  },
+  listJiraProjectsByConnections: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => svc.projectJira.listJiraProjectsByConnections!(ctx, (await fx.project()).id, {}),
+  },
+  linkJiraProjects: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { jiraProjectId } = await fx.jiraLink();
+      return svc.projectJira.linkJiraProjects!(ctx, (await fx.project()).id, {
+        jiraProjectIds: [jiraProjectId],
+      });
+    },
+  },
+  setJiraProjectLinkStatus: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, jiraProjectId } = await fx.jiraLink();
+      return svc.projectJira.setJiraProjectLinkStatus!(ctx, project.id, jiraProjectId, {
+        status: 'INACTIVE',
+      });
+    },
+  },
+  unlinkJiraProject: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, jiraProjectId } = await fx.jiraLink();
+      return svc.projectJira.unlinkJiraProject!(ctx, project.id, jiraProjectId);
+    },
+  },
+  listProjectJiraAccounts: {
+    permission: 'accounts.view',
+    call: async (ctx) => svc.jiraAccounts.listProjectJiraAccounts!(ctx, (await fx.jiraLink()).project.id, {}),
+  },
+  updateJiraAccountNote: {
+    permission: 'accounts.manage',
+    call: async (ctx) => svc.jiraAccounts.updateJiraAccountNote!(ctx, await fx.jiraAccount(), { note: 'QA' }),
+  },
+  setJiraAccountAssignees: {
+    permission: 'accounts.manage',
+    call: async (ctx) =>
+      svc.jiraAccounts.setJiraAccountAssignees!(ctx, await fx.jiraAccount(), {
+        userIds: [(await fx.person()).id],
+      }),
+  },
+  projectsWithJira: { internal: 'tells the work-log rules which projects have Jira, for a checked use case' },
+  findProjectIssues: {
+    internal: 'checks task keys against synced issues for a work-log use case that checked the actor',
+  },
+  searchProjectIssues: {
+    internal: 'searches synced issues for the work-log search, which checked the actor',
+  },
+  saveJiraWorklog: { internal: 'calls Jira for the work-log push, which checked the actor and audits' },
+  deleteJiraWorklog: { internal: 'calls Jira for the work-log push, which checked the actor and audits' },
   findPermissionHolders: { internal: 'tells a use case that checked the actor which people may approve' },
   listPermissionHolders: { internal: 'lists approver choices for a use case that checked the actor' },
   findNewestMailState: { internal: 'reads a mail’s delivery state for a use case that checked the actor' },

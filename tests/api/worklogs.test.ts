@@ -1,11 +1,12 @@
 import t from 'tap';
 import { buildTestApp, type TestApp } from '../helpers/build-app.ts';
 import { grantProjectRole } from '../helpers/factories.ts';
+import { linkedJiraProject } from '../helpers/connection-factories.ts';
 import { pastWeek, projectWithMembers, workLogState } from '../helpers/worklog-factories.ts';
 
 /**
  * Work logs through the API (issue 18): logging in half-hour steps, the rules (future days, the
- * 24-hour day, membership on the day, Jira without a connection), the week grid, period locks,
+ * 24-hour day, membership on the day, Jira tasks with and without a connection), the week grid, period locks,
  * the managers' view, the report and the hours beside overtime and leave.
  */
 
@@ -152,6 +153,33 @@ t.test('bad logs are refused with clear messages and change nothing', async (t) 
     (await log(dev, project.id, week.wednesday, 1)).statusCode,
     201,
     'a day inside the membership is fine',
+  );
+});
+
+t.test('Jira tasks are taken once the project has a Jira connection (a link to synced issues)', async (t) => {
+  const app = await buildTestApp(t);
+  const { dev, project } = await world(app);
+  const week = pastWeek();
+  const refused = await log(dev, project.id, week.monday, 1, { jiraTaskKeys: ['ATL-2'] });
+  t.equal(refused.json().details[0].message, 'Jira connection is not available for the selected project');
+  // An inactive link still leaves the project without Jira.
+  const { connectionId } = await linkedJiraProject(app.db, project.id, { linkStatus: 'INACTIVE' });
+  t.equal((await log(dev, project.id, week.monday, 1, { jiraTaskKeys: ['ATL-2'] })).statusCode, 422);
+  await app.db.updateTable('project_jira_projects').set({ status: 'ACTIVE' }).execute();
+  const taken = await log(dev, project.id, week.monday, 1, { jiraTaskKeys: ['ATL-2', 'ATL-3'] });
+  t.equal(taken.statusCode, 201, taken.body);
+  t.same(taken.json().jiraTaskKeys, ['ATL-2', 'ATL-3']);
+  const unknown = await log(dev, project.id, week.monday, 1, { jiraTaskKeys: ['ATL-99'] });
+  t.equal(unknown.json().details[0].message, 'Not a task of this project’s Jira projects: ATL-99');
+  await app.db
+    .updateTable('connections')
+    .set({ status: 'INACTIVE' })
+    .where('id', '=', connectionId)
+    .execute();
+  t.equal(
+    (await log(dev, project.id, week.monday, 1, { jiraTaskKeys: ['ATL-2'] })).json().details[0].message,
+    'Jira connection is not available for the selected project',
+    'an inactive connection gives no tasks',
   );
 });
 

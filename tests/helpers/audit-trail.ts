@@ -15,6 +15,8 @@ export const UNAUDITED_WRITES: Record<string, string> = {
   'POST /api/auth/check-reset-password-token': 'checks a link before the form shows; writes nothing',
   'POST /api/auth/check-sign-up-token': 'checks an invitation before the form shows; writes nothing',
   'POST /api/change-password/validations': 'checks the fields before the change; writes nothing',
+  'POST /api/connections/test': 'tries credentials with the provider before connecting; writes nothing',
+  'POST /api/connections/:id/test': 'tries a connection’s kept credentials again; writes nothing',
   'POST /api/users/import':
     'a dry run, or a file with any problem, writes nothing; a real import is audited per person (people-import.test.ts checks it)',
 };

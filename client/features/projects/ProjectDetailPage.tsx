@@ -14,6 +14,7 @@ import { useFormValues } from '../../forms/use-form-values.ts';
 import { useUnsavedChanges } from '../../forms/UnsavedChangesGuard.tsx';
 import { PageLoading } from '../../layout/PageLoading.tsx';
 import { clientKeys } from '../clients/clients.queries.ts';
+import { ProjectJiraCard } from '../connections/ProjectJiraCard.tsx';
 import { MembersCard } from './MembersCard.tsx';
 import {
   PROJECT_FORM_PARSE,
@@ -285,6 +286,8 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
       </section>
 
       <MembersCard project={project} toast={toast} />
+
+      <ProjectJiraCard projectId={project.id} />
 
       <section className="pm-card" data-testid="stage-history">
         <h3>{t('projects.history')}</h3>

@@ -1,15 +1,18 @@
+import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { JiraIssue } from '../../../shared/connections.schemas.ts';
 import type { WorkLog } from '../../../shared/worklogs.schemas.ts';
 import { useFormMutation } from '../../forms/use-form-mutation.ts';
 import { useFormValues } from '../../forms/use-form-values.ts';
 import { fromPickerDate, PICKER_FORMAT, toPickerDate, typedPickerDate } from '../projects/project-dates.ts';
-import { useLoggableProjects, workLogKeys, workLogsApi } from './worklogs.queries.ts';
+import { useJiraIssueSearch, useLoggableProjects, workLogKeys, workLogsApi } from './worklogs.queries.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -23,7 +26,7 @@ export function WorkLogDialog({ log, onClose }: { log: WorkLog | null; onClose: 
       hours: log ? String(log.hours) : '',
       projectId: log?.project.id ?? '',
       description: log?.description ?? '',
-      jiraTaskKeys: log?.jiraTaskKeys.join(', ') ?? '',
+      jiraTaskKeys: log?.jiraTaskKeys ?? ([] as string[]),
     },
     { parse: { workDate: typedPickerDate } },
   );
@@ -89,10 +92,7 @@ export function WorkLogDialog({ log, onClose }: { log: WorkLog | null; onClose: 
           const hours = Number(values.hours.replace(',', '.'));
           if (!values.hours.trim() || Number.isNaN(hours)) problems.hours = t('errors:validation.number');
           if (Object.keys(problems).length) return save.setProblems(problems);
-          const keys = values.jiraTaskKeys
-            .split(/[\s,]+/)
-            .map((key) => key.trim().toUpperCase())
-            .filter(Boolean);
+          const keys = values.jiraTaskKeys;
           void save.submit({
             workDate: values.workDate!,
             hours,
@@ -159,13 +159,10 @@ export function WorkLogDialog({ log, onClose }: { log: WorkLog | null; onClose: 
         </div>
         <div className="lv-field lv-wide">
           <label htmlFor="wl-jira">{t('errors:fields.jiraTaskKeys')}</label>
-          <InputText
-            id="wl-jira"
-            name="jiraTaskKeys"
+          <JiraTasksField
+            projectId={chosen?.jiraAvailable ? chosen.id : null}
             value={values.jiraTaskKeys}
-            placeholder="BO-123, BO-124"
-            disabled={Boolean(chosen) && !chosen!.jiraAvailable && !values.jiraTaskKeys}
-            onChange={(e) => change('jiraTaskKeys', e.target.value)}
+            onChange={(keys) => change('jiraTaskKeys', keys)}
           />
           {chosen && !chosen.jiraAvailable && (
             <small className="lv-hint">{t('errors:validation.jiraUnavailable')}</small>
@@ -174,5 +171,61 @@ export function WorkLogDialog({ log, onClose }: { log: WorkLog | null; onClose: 
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * The Jira tasks of the log: picked from the synced issues of the project's Jira projects, by key
+ * or words of the summary. Without a Jira connection the field is closed (keys a log already names
+ * stay visible, and can be removed).
+ */
+function JiraTasksField({
+  projectId,
+  value,
+  onChange,
+}: {
+  projectId: string | null;
+  value: string[];
+  onChange: (keys: string[]) => void;
+}) {
+  const { t } = useTranslation('worklogs');
+  const search = useJiraIssueSearch();
+  const [suggestions, setSuggestions] = useState<JiraIssue[]>([]);
+  const [summaries, setSummaries] = useState<Record<string, string>>({});
+  return (
+    <AutoComplete
+      inputId="wl-jira"
+      multiple
+      value={value.map((key): JiraIssue => ({
+        key,
+        summary: summaries[key] ?? '',
+        status: '',
+        updatedAt: null,
+      }))}
+      suggestions={suggestions.filter((issue) => !value.includes(issue.key))}
+      completeMethod={(event) => {
+        if (!projectId) return setSuggestions([]);
+        search(projectId, event.query.trim()).then(setSuggestions, () => setSuggestions([]));
+      }}
+      field="key"
+      itemTemplate={(issue: JiraIssue) => (
+        <span>
+          <strong>{issue.key}</strong> {issue.summary} <small className="lv-hint">· {issue.status}</small>
+        </span>
+      )}
+      selectedItemTemplate={(issue: JiraIssue) => <span title={issue.summary || undefined}>{issue.key}</span>}
+      disabled={!projectId && value.length === 0}
+      placeholder={value.length === 0 ? t('ui.jira.searchTasks') : undefined}
+      emptyMessage={t('ui.jira.noTasks')}
+      showEmptyMessage
+      delay={250}
+      onChange={(event) => {
+        const items = (event.value ?? []) as Array<JiraIssue | string>;
+        const picked = items.filter((item): item is JiraIssue => typeof item === 'object');
+        setSummaries((known) => ({ ...known, ...Object.fromEntries(picked.map((i) => [i.key, i.summary])) }));
+        onChange([...new Set(picked.map((item) => item.key))]);
+      }}
+      data-testid="wl-jira"
+    />
   );
 }

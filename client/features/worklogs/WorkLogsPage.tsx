@@ -10,7 +10,8 @@ import { LocksPanel } from './LocksPanel.tsx';
 import { TeamLogsPanel } from './TeamLogsPanel.tsx';
 import { WeekGrid } from './WeekGrid.tsx';
 import { WorkLogDialog } from './WorkLogDialog.tsx';
-import { WorkLogTable } from './WorkLogTable.tsx';
+import type { WorkLog } from '../../../shared/worklogs.schemas.ts';
+import { usePushToJira, WorkLogTable } from './WorkLogTable.tsx';
 import { WorkLogStyles } from './WorkLogStyles.tsx';
 import { useWorkLogs } from './worklogs.queries.ts';
 
@@ -59,18 +60,46 @@ function MyLogs() {
   const [page, setPage] = useState({ page: 1, perPage: 20 });
   const logs = useWorkLogs({ scope: 'mine', ...page });
   const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<WorkLog[]>([]);
+  const [pushing, setPushing] = useState(false);
+  const push = usePushToJira();
   return (
     <div className="lv-page">
       <div className="lv-bar">
         <span className="lv-hint">{t('ui.mineHint')}</span>
-        <Button
-          label={t('ui.newLog')}
-          icon="pi pi-plus"
-          onClick={() => setAdding(true)}
-          data-testid="wl-new"
-        />
+        <div className="lv-row-actions">
+          {selected.length > 0 && (
+            <Button
+              label={t('ui.jira.pushSelected', { count: selected.length })}
+              icon="pi pi-upload"
+              outlined
+              loading={pushing}
+              onClick={() => {
+                setPushing(true);
+                void push(selected.map((log) => log.id)).finally(() => {
+                  setPushing(false);
+                  setSelected([]);
+                });
+              }}
+              data-testid="wl-push-selected"
+            />
+          )}
+          <Button
+            label={t('ui.newLog')}
+            icon="pi pi-plus"
+            onClick={() => setAdding(true)}
+            data-testid="wl-new"
+          />
+        </div>
       </div>
-      <WorkLogTable data={logs.data} page={page} onPage={setPage} testId="wl-mine" />
+      <WorkLogTable
+        data={logs.data}
+        page={page}
+        onPage={setPage}
+        testId="wl-mine"
+        selection={selected}
+        onSelection={setSelected}
+      />
       {adding && <WorkLogDialog log={null} onClose={() => setAdding(false)} />}
     </div>
   );

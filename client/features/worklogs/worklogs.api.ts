@@ -1,3 +1,4 @@
+import type { JiraIssueList } from '../../../shared/connections.schemas.ts';
 import type { ExportFormat, ReportPeriod } from '../../../shared/reporting.schemas.ts';
 import type {
   LoggableProjectList,
@@ -7,6 +8,7 @@ import type {
   WorkLogBody,
   WorkLogLock,
   WorkLogLockBody,
+  WorkLogList,
   WorkLogLockPage,
   WorkLogPage,
   WorkLogReport,
@@ -47,6 +49,10 @@ export const workLogsApi = {
   week: (start: string) => api<WorkWeek>(`/work-logs/week${toQuery({ start })}`),
   saveWeek: (input: WeekSaveBody) => api<WorkWeek>('/work-logs/week', { method: 'PUT', body: input }),
   projects: () => api<LoggableProjectList>('/work-logs/projects'),
+  jiraIssues: (projectId: string, search: string) =>
+    api<JiraIssueList>(`/work-logs/jira-issues${toQuery({ projectId, search })}`),
+  pushToJira: (workLogIds: string[]) =>
+    api<WorkLogList>('/work-logs/jira-push', { method: 'POST', body: { workLogIds } }),
   locks: (params: { page: number; perPage: number; includeLifted?: boolean }) =>
     api<WorkLogLockPage>(`/work-log-locks${toQuery({ ...params })}`),
   lock: (input: WorkLogLockBody) => api<WorkLogLock>('/work-log-locks', { method: 'POST', body: input }),

@@ -11,6 +11,7 @@ export const workLogKeys = {
   list: (params: WorkLogListParams) => ['worklogs', 'list', params] as const,
   week: (start: string) => ['worklogs', 'week', start] as const,
   projects: ['worklogs', 'projects'] as const,
+  jiraIssues: (projectId: string, search: string) => ['worklogs', 'jira-issues', projectId, search] as const,
   locks: (params: object) => ['worklogs', 'locks', params] as const,
   report: (params: WorkLogReportParams) => ['worklogs', 'report', params] as const,
   reconciliation: (params: object) => ['worklogs', 'reconciliation', params] as const,
@@ -54,4 +55,24 @@ export function useWeekLoader() {
   const queryClient = useQueryClient();
   return (start: string) =>
     queryClient.fetchQuery({ queryKey: workLogKeys.week(start), queryFn: () => workLogsApi.week(start) });
+}
+
+/**
+ * The Jira tasks of a project, by key or summary: a function, not a hook (an autocomplete asks
+ * when the person types, and wants the answer then).
+ */
+export function useJiraIssueSearch() {
+  const queryClient = useQueryClient();
+  return (projectId: string, search: string) =>
+    queryClient.fetchQuery({
+      queryKey: workLogKeys.jiraIssues(projectId, search),
+      queryFn: async () => (await workLogsApi.jiraIssues(projectId, search)).items,
+      staleTime: 30_000,
+    });
+}
+
+/** Reloads every work-log query (after a call whose failure still changed something, like a push). */
+export function useReloadWorkLogs() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: workLogKeys.all });
 }

@@ -2,6 +2,7 @@ import { formatDate } from '../../../shared/rules/format.ts';
 import type { FieldProblem } from '../../../shared/errors.ts';
 import { companyToday } from '../../core/company-date.ts';
 import type { ServiceContext } from '../../core/context.ts';
+import { findProjectIssues, projectsWithJira } from '../connections/jira-lookup.service.ts';
 import * as repo from './worklogs.repository.ts';
 
 /**
@@ -30,12 +31,17 @@ export function coversDay(membership: repo.MembershipRow, day: string): boolean 
 }
 
 /**
- * Whether a project has a Jira connection to take tasks from. Connections (issue 13) are not built
- * yet, so no project has one and a log that names Jira tasks is refused with the spec's message;
- * the connections area answers this from its Jira projects when it lands.
+ * Which of these projects have a Jira connection to take tasks from: an active link to a live Jira
+ * project of an active Jira connection (the connections area decides).
  */
-export function jiraAvailable(_projectId: string): boolean {
-  return false;
+export function jiraAvailable(ctx: ServiceContext, projectIds: readonly string[]): Promise<Set<string>> {
+  return projectsWithJira(ctx, [...new Set(projectIds)]);
+}
+
+/** The task keys of a log that are not synced issues of the project's Jira projects. */
+async function unknownTasks(ctx: ServiceContext, projectId: string, keys: readonly string[]) {
+  const known = await findProjectIssues(ctx, projectId, keys);
+  return keys.filter((key) => !known.has(key));
 }
 
 export interface PlannedLog {
@@ -61,6 +67,11 @@ export async function logProblems(
   const projectIds = [...new Set(planned.map((log) => log.projectId))];
   const locks = days.length > 0 ? await repo.listActiveLocks(ctx.db, projectIds, days[0]!, days.at(-1)!) : [];
   const addedPerDay = new Map<string, number>();
+  const withTasks = planned.filter((log) => log.jiraTaskKeys.length > 0);
+  const jira = await jiraAvailable(
+    ctx,
+    withTasks.map((log) => log.projectId),
+  );
 
   for (const log of planned) {
     const minutes = toMinutes(log.hours);
@@ -75,8 +86,19 @@ export async function logProblems(
         code: member.length === 0 ? 'workLogNotMember' : 'workLogNotMemberOnDay',
         params: { date: formatDate(log.workDate) },
       });
-    if (log.jiraTaskKeys.length > 0 && !jiraAvailable(log.projectId))
-      problems.push({ field: log.field('jiraTaskKeys'), code: 'jiraUnavailable' });
+    if (log.jiraTaskKeys.length > 0) {
+      if (!jira.has(log.projectId))
+        problems.push({ field: log.field('jiraTaskKeys'), code: 'jiraUnavailable' });
+      else {
+        const unknown = await unknownTasks(ctx, log.projectId, log.jiraTaskKeys);
+        if (unknown.length > 0)
+          problems.push({
+            field: log.field('jiraTaskKeys'),
+            code: 'jiraTaskUnknown',
+            params: { keys: unknown.join(', ') },
+          });
+      }
+    }
     const lock = coveringLock(locks, log.projectId, log.workDate);
     if (lock)
       problems.push({

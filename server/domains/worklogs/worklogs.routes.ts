@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorResponse, IdParams } from '../../../shared/common.schemas.ts';
 import type { Permission } from '../../../shared/permissions.ts';
+import { JiraIssueList } from '../../../shared/connections.schemas.ts';
 import {
+  JiraIssueQuery,
+  JiraPushBody,
   LoggableProjectList,
   ReconciliationPage,
   ReconciliationQuery,
@@ -19,11 +22,13 @@ import {
   WorkLogQuery,
   WorkLogReport,
   WorkLogReportQuery,
+  WorkLogList,
   WorkLogUpdateBody,
   WorkWeek,
 } from '../../../shared/worklogs.schemas.ts';
 import { sendExport } from '../files/download.ts';
 import { getWorkWeek, saveWorkWeek } from './work-week.service.ts';
+import { pushWorkLogsToJira, searchJiraIssuesForLogging } from './worklog-jira.service.ts';
 import { createWorkLogLock, liftWorkLogLock, listWorkLogLocks } from './worklog-locks.service.ts';
 import {
   getWorkLogReconciliation,
@@ -123,6 +128,38 @@ export const workLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => listLoggableProjects(request.ctx()),
+  );
+
+  app.get(
+    '/work-logs/jira-issues',
+    {
+      config: { access: 'worklogs.log' },
+      schema: {
+        tags,
+        summary: "The Jira tasks of a project one logs on (its linked Jira projects' synced issues)",
+        description:
+          "By key prefix or words of the summary; 'Jira connection is not available…' without one.",
+        querystring: JiraIssueQuery,
+        response: { 200: JiraIssueList, ...errors },
+      },
+    },
+    async (request) => searchJiraIssuesForLogging(request.ctx(), request.query),
+  );
+
+  app.post(
+    '/work-logs/jira-push',
+    {
+      config: { access: 'worklogs.log' },
+      schema: {
+        tags,
+        summary: 'Push your own logs to Jira as worklogs (one per task); answers the logs with each result',
+        description:
+          'A log of several tasks splits its minutes evenly across them. Tasks already pushed and unchanged are not sent again.',
+        body: JiraPushBody,
+        response: { 200: WorkLogList, ...errors },
+      },
+    },
+    async (request) => pushWorkLogsToJira(request.ctx(), request.body),
   );
 
   app.get(

@@ -14,21 +14,35 @@ import { AppError, validationError } from '../../core/errors.ts';
 import { pageWindow } from '../../core/paging.ts';
 import { isPerson, projectScope } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { pushView } from './worklog-jira.ts';
+import { listPushes } from './worklog-jira.repository.ts';
 import { coveringLock, coversDay, hoursOf, jiraAvailable, logProblems, toMinutes } from './worklog-rules.ts';
 import { mayLogOn, workLogPolicy, workLogsPolicy } from './worklogs.policy.ts';
 import * as repo from './worklogs.repository.ts';
 
 /** Work logs one at a time: the lists, logging, changing and deleting (the week grid is work-week.service.ts). */
 
-/** Rows as the API sends them, each saying whether a lock keeps it. */
+/** Rows as the API sends them, each saying whether a lock keeps it and how its push to Jira stands. */
 export async function toWorkLogs(ctx: ServiceContext, rows: readonly repo.WorkLogRow[]): Promise<WorkLog[]> {
   if (rows.length === 0) return [];
   const days = rows.map((row) => row.work_date).sort();
   const projectIds = [...new Set(rows.map((row) => row.project_id))];
-  const locks = await repo.listActiveLocks(ctx.db, projectIds, days[0]!, days.at(-1)!);
+  const [locks, pushes, jira] = await Promise.all([
+    repo.listActiveLocks(ctx.db, projectIds, days[0]!, days.at(-1)!),
+    listPushes(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
+    jiraAvailable(
+      ctx,
+      rows.filter((row) => row.jira_task_keys.length > 0).map((row) => row.project_id),
+    ),
+  ]);
   return rows.map((row) => {
     const locked = Boolean(coveringLock(locks, row.project_id, row.work_date));
     const abilities = workLogPolicy.abilities(ctx.actor, { userId: row.user_id, projectId: row.project_id });
+    // Pushing is the author's, of a log with tasks, while the project has Jira (a lock does not stop it).
+    const push = abilities.edit && row.jira_task_keys.length > 0 && jira.has(row.project_id);
     return {
       id: row.id,
       person: { id: row.user_id, firstName: row.first_name, lastName: row.last_name, email: row.email },
@@ -38,10 +52,14 @@ export async function toWorkLogs(ctx: ServiceContext, rows: readonly repo.WorkLo
       description: row.description,
       jiraTaskKeys: row.jira_task_keys,
       locked,
+      jira: pushView(
+        row,
+        pushes.filter((p) => p.work_log_id === row.id),
+      ),
       version: row.version,
       createdAt: row.created_at.toISOString(),
       updatedAt: row.updated_at.toISOString(),
-      abilities: { edit: abilities.edit && !locked, delete: abilities.delete && !locked },
+      abilities: { edit: abilities.edit && !locked, delete: abilities.delete && !locked, push },
     };
   });
 }
@@ -100,20 +118,25 @@ export async function listLoggableProjects(ctx: ServiceContext): Promise<Loggabl
   const memberships = await repo.listMemberships(ctx.db, ctx.actor.id!);
   const byProject = new Map<string, repo.MembershipRow[]>();
   for (const m of memberships) byProject.set(m.id, [...(byProject.get(m.id) ?? []), m]);
-  const items = [...byProject.values()]
-    .filter((rows) => mayLogOn(ctx.actor, rows[0]!.id) && rows.some((m) => m.project_status === 'ACTIVE'))
-    .map((rows) => {
-      // The membership that covers today, else the latest one: its dates bound the form's calendar.
-      const current = rows.find((m) => coversDay(m, today)) ?? rows.at(-1)!;
-      return {
-        id: current.id,
-        name: current.name,
-        clientName: current.client_name,
-        joinedAt: current.joined_at,
-        exitedAt: current.exited_at,
-        jiraAvailable: jiraAvailable(current.id),
-      };
-    });
+  const loggable = [...byProject.values()].filter(
+    (rows) => mayLogOn(ctx.actor, rows[0]!.id) && rows.some((m) => m.project_status === 'ACTIVE'),
+  );
+  const jira = await jiraAvailable(
+    ctx,
+    loggable.map((rows) => rows[0]!.id),
+  );
+  const items = loggable.map((rows) => {
+    // The membership that covers today, else the latest one: its dates bound the form's calendar.
+    const current = rows.find((m) => coversDay(m, today)) ?? rows.at(-1)!;
+    return {
+      id: current.id,
+      name: current.name,
+      clientName: current.client_name,
+      joinedAt: current.joined_at,
+      exitedAt: current.exited_at,
+      jiraAvailable: jira.has(current.id),
+    };
+  });
   return { items };
 }
 

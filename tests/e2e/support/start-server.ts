@@ -49,6 +49,8 @@ Object.assign(process.env, {
   DATABASE_URL: url,
   DATA_DIR: dataDir,
   JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+  // Production keeps connection tokens only under a key of its own (32 bytes, hex).
+  CONNECTIONS_KEY: 'e2e0000000000000000000000000000000000000000000000000000000000000',
   RUN_WORKER: 'false',
   // Every spec signs in from 127.0.0.1; the per-address limits are for the real world.
   RATE_LIMIT_PER_MINUTE: '100000',

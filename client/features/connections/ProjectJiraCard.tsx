@@ -1,0 +1,398 @@
+import { AutoComplete } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JiraAccount, LinkedJiraProject } from '../../../shared/connections.schemas.ts';
+import { usePermission } from '../../api/session.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
+import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
+import { useFormValues } from '../../forms/use-form-values.ts';
+import { SearchBox } from '../../tables/SearchBox.tsx';
+import { usePeopleSearch, type PersonOption } from '../projects/projects.queries.ts';
+import { StatusTag } from '../projects/ProjectsPanel.tsx';
+import { AccountTable } from './AccountTable.tsx';
+import {
+  connectionKeys,
+  connectionsApi,
+  useProjectJiraAccounts,
+  useProjectJiraProjects,
+  useUnlinkedJiraProjects,
+} from './connections.queries.ts';
+import { ConnectionStyles, SyncStateTag } from './SyncBadge.tsx';
+
+/**
+ * A project's Jira projects (name, connection, total issues, lead) with link, activate /
+ * deactivate and unlink where the projects policy allows, and the Jira accounts of the linked
+ * connections with their note and assignees (accounts.view / accounts.manage).
+ */
+export function ProjectJiraCard({ projectId }: { projectId: string }) {
+  const { t } = useTranslation('connections');
+  const links = useProjectJiraProjects(projectId);
+  const canSeeAccounts = usePermission('accounts.view');
+  const [linking, setLinking] = useState(false);
+  const [unlinking, setUnlinking] = useState<LinkedJiraProject | null>(null);
+  const run = useRunAction([connectionKeys.project(projectId)]);
+  if (!links.data) return null;
+  return (
+    <section className="pm-card" data-testid="project-jira">
+      <ConnectionStyles />
+      <div className="pm-card__head">
+        <h3>{t('ui.projectJira.title')}</h3>
+        {links.data.abilities.link && (
+          <Button
+            label={t('ui.projectJira.link')}
+            icon="pi pi-link"
+            outlined
+            size="small"
+            onClick={() => setLinking(true)}
+            data-testid="jira-link-open"
+          />
+        )}
+      </div>
+      <DataTable
+        className="pm-table"
+        value={links.data.items}
+        emptyMessage={t('ui.projectJira.empty')}
+        cellMemo={false}
+        dataKey="id"
+        data-testid="jira-links"
+      >
+        <Column header={t('ui.columns.key')} body={(p: LinkedJiraProject) => p.key} />
+        <Column
+          header={t('ui.columns.name')}
+          body={(p: LinkedJiraProject) => (
+            <span>
+              {p.name}
+              {p.removedAt && (
+                <Tag
+                  severity="secondary"
+                  value={t('ui.removedUpstream', { date: p.removedAt.slice(0, 10).replaceAll('-', '/') })}
+                />
+              )}
+            </span>
+          )}
+        />
+        <Column
+          header={t('ui.columns.account')}
+          body={(p: LinkedJiraProject) => (
+            <span className="cx-option">
+              {p.connection.name} <SyncStateTag state={p.connection.syncState} />
+            </span>
+          )}
+        />
+        <Column header={t('ui.columns.totalIssues')} body={(p: LinkedJiraProject) => p.totalIssues} />
+        <Column header={t('ui.columns.lead')} body={(p: LinkedJiraProject) => p.lead ?? '—'} />
+        <Column
+          header={t('ui.columns.status')}
+          body={(p: LinkedJiraProject) => <StatusTag status={p.status} />}
+        />
+        <Column
+          body={(p: LinkedJiraProject) => (
+            <div className="pm-row-actions">
+              {p.abilities.changeStatus && (
+                <Button
+                  icon={p.status === 'ACTIVE' ? 'pi pi-ban' : 'pi pi-check-circle'}
+                  text
+                  rounded
+                  severity={p.status === 'ACTIVE' ? 'warning' : 'success'}
+                  aria-label={t(p.status === 'ACTIVE' ? 'ui.deactivate' : 'ui.activate')}
+                  tooltip={t(p.status === 'ACTIVE' ? 'ui.deactivate' : 'ui.activate')}
+                  onClick={() =>
+                    void run(
+                      () =>
+                        connectionsApi.setLinkStatus(
+                          projectId,
+                          p.id,
+                          p.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
+                        ),
+                      t(p.status === 'ACTIVE' ? 'ui.deactivated' : 'ui.activated', { name: p.name }),
+                    )
+                  }
+                />
+              )}
+              {p.abilities.delete && (
+                <Button
+                  icon="pi pi-times"
+                  text
+                  rounded
+                  severity="danger"
+                  aria-label={t('ui.projectJira.unlink')}
+                  tooltip={t('ui.projectJira.unlink')}
+                  onClick={() => setUnlinking(p)}
+                />
+              )}
+            </div>
+          )}
+        />
+      </DataTable>
+      <p className="cx-hint">{t('ui.projectJira.hint')}</p>
+      {canSeeAccounts && links.data.items.length > 0 && <ProjectAccounts projectId={projectId} />}
+      {linking && <LinkDialog projectId={projectId} onClose={() => setLinking(false)} />}
+      <ConfirmAction
+        visible={unlinking !== null}
+        title={t('ui.projectJira.unlinkTitle', { name: unlinking?.name ?? '' })}
+        message={t('ui.projectJira.unlinkBody')}
+        action={t('ui.projectJira.unlink')}
+        onCancel={() => setUnlinking(null)}
+        onConfirm={() => {
+          const target = unlinking!;
+          setUnlinking(null);
+          void run(
+            () => connectionsApi.unlink(projectId, target.id),
+            t('ui.projectJira.unlinked', { name: target.name }),
+          );
+        }}
+      />
+    </section>
+  );
+}
+
+/** The synced Jira projects not linked yet, by connection: tick and link. */
+function LinkDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+  const { t } = useTranslation('connections');
+  const [search, setSearch] = useState('');
+  const unlinked = useUnlinkedJiraProjects(projectId, search);
+  const form = useFormValues({ jiraProjectIds: [] as string[] });
+  const save = useFormMutation({
+    mutationFn: (ids: string[]) => connectionsApi.link(projectId, ids),
+    invalidate: [connectionKeys.project(projectId)],
+    success: t('ui.projectJira.linked'),
+    onSuccess: onClose,
+  });
+  const chosen = form.values.jiraProjectIds;
+  const toggle = (id: string, on: boolean) => {
+    form.set('jiraProjectIds', on ? [...chosen, id] : chosen.filter((x) => x !== id));
+    save.clear();
+  };
+  return (
+    <Dialog
+      visible
+      header={t('ui.projectJira.link')}
+      onHide={onClose}
+      className="form-dialog"
+      style={{ width: 'min(40rem, 96vw)' }}
+      draggable={false}
+      footer={
+        <div className="pm-footer">
+          <Button type="button" label={t('ui.cancel')} text onClick={onClose} />
+          <Button
+            type="submit"
+            form={form.formId}
+            label={t('ui.projectJira.linkChosen', { count: chosen.length })}
+            icon="pi pi-link"
+            disabled={chosen.length === 0}
+            loading={save.submitting}
+            data-testid="jira-link-submit"
+          />
+        </div>
+      }
+    >
+      <SearchBox
+        value={search}
+        placeholder={t('ui.search')}
+        label={t('ui.search')}
+        onSearch={setSearch}
+        testId="jira-link-search"
+      />
+      <form
+        id={form.formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save.submit(chosen);
+        }}
+      >
+        {(save.message || Object.keys(save.fieldErrors).length > 0) && (
+          <p className="pm-error" role="alert">
+            {[save.message, ...Object.values(save.fieldErrors)].filter(Boolean).join(' · ')}
+          </p>
+        )}
+        <div className="cx-groups">
+          {unlinked.data?.items.length === 0 && (
+            <p className="cx-hint">{t('ui.projectJira.nothingToLink')}</p>
+          )}
+          {unlinked.data?.items.map((group) => (
+            <div key={group.connection.id}>
+              <h4>
+                {group.connection.name} <SyncStateTag state={group.connection.syncState} />
+              </h4>
+              {group.jiraProjects.map((p) => (
+                <label key={p.id} className="cx-option">
+                  <Checkbox
+                    inputId={`jira-${p.id}`}
+                    checked={chosen.includes(p.id)}
+                    onChange={(e) => toggle(p.id, Boolean(e.checked))}
+                    data-testid={`jira-option-${p.key}`}
+                  />
+                  <span>
+                    <strong>{p.key}</strong> {p.name}{' '}
+                    <small className="cx-hint">· {t('ui.issuesCount', { count: p.totalIssues })}</small>
+                  </span>
+                </label>
+              ))}
+              {group.more > 0 && (
+                <small className="cx-hint">{t('ui.projectJira.more', { count: group.more })}</small>
+              )}
+            </div>
+          ))}
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ProjectAccounts({ projectId }: { projectId: string }) {
+  const { t } = useTranslation('connections');
+  const [params, setParams] = useState({ page: 1, perPage: 10, search: '' });
+  const accounts = useProjectJiraAccounts(projectId, { ...params, search: params.search || undefined });
+  const [editing, setEditing] = useState<JiraAccount | null>(null);
+  return (
+    <div className="pm-page" data-testid="jira-accounts">
+      <div className="pm-card__head">
+        <h3>{t('ui.jiraAccounts')}</h3>
+        <SearchBox
+          value={params.search}
+          placeholder={t('ui.search')}
+          label={t('ui.search')}
+          onSearch={(search) => setParams({ ...params, search, page: 1 })}
+        />
+      </div>
+      <AccountTable
+        data={accounts.data}
+        page={params}
+        onPage={(page) => setParams({ ...params, ...page })}
+        empty={t('ui.noAccounts')}
+        actions={(a) =>
+          a.abilities.edit && (
+            <Button
+              icon="pi pi-pencil"
+              text
+              rounded
+              aria-label={t('ui.edit')}
+              tooltip={t('ui.edit')}
+              onClick={() => setEditing(a)}
+              data-testid="jira-account-edit"
+            />
+          )
+        }
+      />
+      {editing && <AccountDialog projectId={projectId} account={editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+const personLabel = (p: { firstName: string; lastName: string; email: string }) =>
+  [p.lastName, p.firstName].filter(Boolean).join(' ') || p.email;
+
+/** A Jira account's note and the people who use it (active people only). */
+function AccountDialog({
+  projectId,
+  account,
+  onClose,
+}: {
+  projectId: string;
+  account: JiraAccount;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['connections', 'errors']);
+  const form = useFormValues({
+    note: account.note ?? '',
+    assignees: account.assignees.map((a) => ({ ...a, avatarUrl: null, status: 'ACTIVE' })) as PersonOption[],
+  });
+  const searchPeople = usePeopleSearch();
+  const [suggestions, setSuggestions] = useState<PersonOption[]>([]);
+  const save = useFormMutation({
+    // Two calls of the spec (PUT /jira-accounts/{id}, POST …/assignees): only what changed is sent.
+    mutationFn: async (values: typeof form.values) => {
+      const note = values.note.trim() || null;
+      if (note !== account.note) await connectionsApi.setAccountNote(account.id, note);
+      const ids = values.assignees.map((p) => p.id);
+      if (ids.join() !== account.assignees.map((a) => a.id).join())
+        await connectionsApi.setAccountAssignees(account.id, ids);
+    },
+    invalidate: [connectionKeys.project(projectId)],
+    success: t('ui.saved'),
+    onSuccess: onClose,
+  });
+  return (
+    <Dialog
+      visible
+      header={account.displayName}
+      onHide={onClose}
+      className="form-dialog"
+      style={{ width: 'min(34rem, 96vw)' }}
+      draggable={false}
+      footer={
+        <div className="pm-footer">
+          <Button type="button" label={t('ui.cancel')} text onClick={onClose} />
+          <Button
+            type="submit"
+            form={form.formId}
+            label={t('ui.save')}
+            icon="pi pi-check"
+            loading={save.submitting}
+          />
+        </div>
+      }
+    >
+      <form
+        id={form.formId}
+        className="pm-grid"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save.submit(form.values);
+        }}
+      >
+        {save.message && <p className="pm-error pm-field--wide">{save.message}</p>}
+        <div className="pm-field pm-field--wide">
+          <label htmlFor="jira-note">{t('ui.columns.note')}</label>
+          <InputTextarea
+            id="jira-note"
+            name="note"
+            rows={3}
+            autoResize
+            maxLength={5000}
+            value={form.values.note}
+            onChange={(e) => form.set('note', e.target.value)}
+          />
+          {save.fieldErrors.note && <small className="pm-error">{save.fieldErrors.note}</small>}
+        </div>
+        <div className="pm-field pm-field--wide">
+          <label htmlFor="jira-assignees">{t('ui.columns.assignees')}</label>
+          <AutoComplete
+            inputId="jira-assignees"
+            multiple
+            value={form.values.assignees}
+            suggestions={suggestions}
+            completeMethod={(event) =>
+              searchPeople(event.query.trim()).then(
+                (people) => setSuggestions(people.filter((p) => p.status === 'ACTIVE')),
+                () => setSuggestions([]),
+              )
+            }
+            field="email"
+            selectedItemTemplate={(p: PersonOption) => personLabel(p)}
+            itemTemplate={(p: PersonOption) => `${personLabel(p)} · ${p.email}`}
+            delay={250}
+            onChange={(e) => {
+              form.set(
+                'assignees',
+                (e.value as PersonOption[]).filter((p) => typeof p === 'object'),
+              );
+              save.clear('userIds');
+            }}
+          />
+          <small className="cx-hint">{t('ui.assigneesHint')}</small>
+          {save.fieldErrors.userIds && <small className="pm-error">{save.fieldErrors.userIds}</small>}
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,11 @@
+import type { JobDefinition } from '../../core/jobs.ts';
+import { syncDueConnections } from './connection-sync.service.ts';
+
+/**
+ * Hourly at :23 (UTC): every active connection not synced in the last 50 minutes is synced, one
+ * after another. "Sync now" runs in the request (the admin waits for the result); both take the
+ * same one-run-per-connection claim, so they never overlap.
+ */
+export const connectionJobs: JobDefinition[] = [
+  { name: 'connections.sync', cron: '23 * * * *', handler: (ctx) => syncDueConnections(ctx) },
+];
