@@ -18,8 +18,9 @@ export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
 
 /**
  * The spec's eight types, plus ANNOUNCEMENT (messages from an administrator), PASSWORD_EXPIRING
- * (the expiry reminder), ACCESS_REQUEST (someone asks the reviewers for access) and the three
- * overtime types (the leave ones' counterparts).
+ * (the expiry reminder), ACCESS_REQUEST (someone asks the reviewers for access), the three
+ * overtime types (the leave ones' counterparts) and PAYMENT_REJECTED (a payer refused an invoice:
+ * its submitter is told, as PAYMENT_MADE tells them of a payment).
  */
 export const NOTIFICATION_TYPES = [
   'NEW_LEAVE_REQUEST',
@@ -36,6 +37,7 @@ export const NOTIFICATION_TYPES = [
   'NEW_OVERTIME_REQUEST',
   'OVERTIME_REQUEST_APPROVED',
   'OVERTIME_REQUEST_REJECTED',
+  'PAYMENT_REJECTED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -96,6 +98,7 @@ export const NOTIFICATION_DATA = {
   NEW_OVERTIME_REQUEST: withActor({ overtimeRequest: OvertimeRequestRef }),
   OVERTIME_REQUEST_APPROVED: withActor({ overtimeRequest: OvertimeRequestRef }),
   OVERTIME_REQUEST_REJECTED: withActor({ overtimeRequest: OvertimeRequestRef }),
+  PAYMENT_REJECTED: withActor({ invoice: InvoiceRef }),
 } as const satisfies Record<NotificationType, TSchema>;
 
 export type NotificationData<T extends NotificationType = NotificationType> = Static<
@@ -118,6 +121,7 @@ export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
   NEW_OVERTIME_REQUEST: 'PLATFORM',
   OVERTIME_REQUEST_APPROVED: 'PLATFORM',
   OVERTIME_REQUEST_REJECTED: 'PLATFORM',
+  PAYMENT_REJECTED: 'PLATFORM',
 };
 
 /** One notification as the API returns it and the live channel pushes it. */

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AccessTables, RolesTable } from './tables/access.ts';
 import type { AccountsTables, SessionsTable, UsersTable } from './tables/accounts.ts';
+import type { InvoicesTables } from './tables/invoices.ts';
 import type { LeaveTables } from './tables/leave.ts';
 import type { LegalTables } from './tables/legal.ts';
 import type { NotificationsTables } from './tables/notifications.ts';
@@ -27,10 +28,12 @@ export interface Database
     LegalTables,
     LeaveTables,
     OvertimeTables,
-    WorkLogsTables {}
+    WorkLogsTables,
+    InvoicesTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
+export type * from './tables/invoices.ts';
 export type * from './tables/leave.ts';
 export type * from './tables/legal.ts';
 export type * from './tables/notifications.ts';

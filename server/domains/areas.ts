@@ -5,6 +5,7 @@ import { accountsArea } from './accounts/index.ts';
 import { departmentsArea } from './departments/index.ts';
 import { employeesArea } from './employees/index.ts';
 import { healthArea } from './health/index.ts';
+import { invoicesArea } from './invoices/index.ts';
 import { leaveArea } from './leave/index.ts';
 import { legalArea } from './legal/index.ts';
 import { mailArea } from './mail/index.ts';
@@ -31,4 +32,5 @@ export const AREAS: readonly Area[] = [
   leaveArea,
   overtimeArea,
   workLogsArea,
+  invoicesArea,
 ];

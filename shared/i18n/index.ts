@@ -3,6 +3,7 @@ import enAccount from './en/account.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
+import enInvoices from './en/invoices.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
 import enOvertime from './en/overtime.json' with { type: 'json' };
@@ -18,6 +19,7 @@ import viAccount from './vi/account.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
 import viCommon from './vi/common.json' with { type: 'json' };
 import viErrors from './vi/errors.json' with { type: 'json' };
+import viInvoices from './vi/invoices.json' with { type: 'json' };
 import viMail from './vi/mail.json' with { type: 'json' };
 import viNotifications from './vi/notifications.json' with { type: 'json' };
 import viOvertime from './vi/overtime.json' with { type: 'json' };
@@ -52,6 +54,7 @@ export const resources = {
     leave: enLeave,
     overtime: enOvertime,
     worklogs: enWorklogs,
+    invoices: enInvoices,
   },
   vi: {
     common: viCommon,
@@ -69,6 +72,7 @@ export const resources = {
     leave: viLeave,
     overtime: viOvertime,
     worklogs: viWorklogs,
+    invoices: viInvoices,
   },
 } as const;
 
