@@ -35,6 +35,8 @@ const OvertimeManagementPage = lazy(() => import('./features/overtime/OvertimeMa
 const OvertimeReportPage = lazy(() => import('./features/overtime/OvertimeReportPage.tsx'));
 const WorkLogsPage = lazy(() => import('./features/worklogs/WorkLogsPage.tsx'));
 const WorkLogReportPage = lazy(() => import('./features/worklogs/WorkLogReportPage.tsx'));
+const InvoicesPage = lazy(() => import('./features/invoices/InvoicesPage.tsx'));
+const InvoiceReportPage = lazy(() => import('./features/invoices/InvoiceReportPage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -154,7 +156,14 @@ function pageRoutes(environment: string): RouteObject[] {
         },
         areaRoute('account-management', ['sso-connection/:id'], 'accounts.view'),
         areaRoute('recurring-tasks', [':id'], 'recurring-tasks.view'),
-        areaRoute('invoices', ['reporting'], 'invoices.submit'),
+        {
+          // Payers, managers and vendor keepers who submit nothing still open it: the page shows each their tabs.
+          path: 'invoices',
+          children: [
+            { index: true, element: guarded(undefined, <InvoicesPage />) },
+            { path: 'reporting', element: guarded('invoices.report', <InvoiceReportPage />) },
+          ],
+        },
         { path: 'settings', element: <SettingsPage /> },
         areaRoute('document-management', [], 'documents.view'),
         {
