@@ -146,7 +146,11 @@ export function AllInvoicesPanel({ canPay }: { canPay: boolean }) {
         <Column header={t('ui.columns.date')} body={(r: Invoice) => showDate(r.date)} />
         <Column header={t('ui.columns.name')} body={(r: Invoice) => r.name} />
         <Column header={t('ui.columns.submittedBy')} body={(r: Invoice) => fullName(r.creator)} />
-        <Column header={t('ui.columns.amount')} body={(r: Invoice) => money(r.amount)} align="right" />
+        <Column
+          header={t('ui.columns.amount')}
+          body={(r: Invoice) => <span className="inv-money">{money(r.amount)}</span>}
+          align="right"
+        />
         <Column header={t('ui.columns.category')} body={(r: Invoice) => t(`category.${r.category}`)} />
         <Column header={t('ui.columns.kind')} body={(r: Invoice) => t(`kind.${r.kind}`)} />
         <Column header={t('ui.columns.vendor')} body={(r: Invoice) => r.vendor?.name ?? ''} />

@@ -87,7 +87,7 @@ export default function InvoiceReportPage() {
           </p>
           <div className="lv-grid">
             <BarChart
-              caption={t('ui.chartByGroup', { group: t(`report.group.${data.groupBy}`) })}
+              caption={t(`ui.chartBy.${data.groupBy}`)}
               items={data.rows.map((row) => ({ key: row.key, label: row.label, value: row.total }))}
               format={money}
               emptyLabel={t('ui.noInvoices')}

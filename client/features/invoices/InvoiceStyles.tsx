@@ -8,9 +8,9 @@ const CSS = `
 .inv-queue-item strong { display: block; }
 .inv-queue-item small { color: var(--text-color-secondary, #6c757d); }
 .inv-detail { display: flex; flex-direction: column; gap: .75rem; min-width: 0; }
-.inv-detail-grid { display: grid; grid-template-columns: minmax(14rem, 20rem) 1fr; gap: 1rem; min-height: 28rem; }
-@media (max-width: 1200px) { .inv-detail-grid { grid-template-columns: 1fr; } }
-.inv-facts { display: grid; grid-template-columns: auto 1fr; gap: .3rem .75rem; margin: 0; font-size: .9rem; align-content: start; }
+.inv-detail-grid { display: flex; flex-direction: column; gap: 1rem; min-height: 28rem; }
+.inv-facts { display: grid; grid-template-columns: max-content 1fr max-content 1fr; gap: .3rem .75rem; margin: 0; font-size: .9rem; align-content: start; }
+@media (max-width: 1100px) { .inv-facts { grid-template-columns: max-content 1fr; } }
 .inv-facts dt { color: var(--text-color-secondary, #6c757d); }
 .inv-facts dd { margin: 0; overflow-wrap: anywhere; }
 .inv-amount { font-size: 1.4rem; font-weight: 700; }
@@ -19,10 +19,13 @@ const CSS = `
 .inv-preview img { max-width: 100%; max-height: 60vh; object-fit: contain; border: 1px solid var(--surface-border, #dee2e6); border-radius: 6px; align-self: flex-start; }
 .inv-files { display: flex; flex-wrap: wrap; gap: .35rem; }
 .inv-actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
+.inv-money { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.inv-nav { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem .75rem; }
+.inv-nav .inv-keys { margin: 0; }
 .inv-keys { display: flex; flex-wrap: wrap; gap: .75rem; font-size: .8rem; color: var(--text-color-secondary, #6c757d); }
 .inv-keys kbd { border: 1px solid var(--surface-border, #ced4da); border-bottom-width: 2px; border-radius: 4px; padding: 0 .3rem; font-family: inherit; background: var(--surface-ground, #f8f9fa); }
 .inv-chart { display: flex; flex-direction: column; gap: .35rem; margin: 0; }
-.inv-chart-row { display: grid; grid-template-columns: minmax(8rem, 16rem) 1fr minmax(7rem, auto); gap: .5rem; align-items: center; font-size: .85rem; }
+.inv-chart-row { display: grid; grid-template-columns: minmax(5rem, 11rem) minmax(6rem, 1fr) auto; gap: .5rem; align-items: center; font-size: .85rem; }
 .inv-chart-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .inv-chart-track { height: 1.1rem; background: var(--surface-100, #f1f3f7); border-radius: 4px; overflow: hidden; }
 .inv-chart-bar { height: 100%; background: var(--primary-color, #3b82f6); border-radius: 4px; min-width: 2px; }

@@ -54,7 +54,11 @@ export function MyInvoicesPanel() {
             </>
           )}
         />
-        <Column header={t('ui.columns.amount')} body={(r: Invoice) => money(r.amount)} align="right" />
+        <Column
+          header={t('ui.columns.amount')}
+          body={(r: Invoice) => <span className="inv-money">{money(r.amount)}</span>}
+          align="right"
+        />
         <Column header={t('ui.columns.category')} body={(r: Invoice) => t(`category.${r.category}`)} />
         <Column header={t('ui.columns.kind')} body={(r: Invoice) => t(`kind.${r.kind}`)} />
         <Column header={t('ui.columns.vendor')} body={(r: Invoice) => r.vendor?.name ?? ''} />

@@ -176,36 +176,38 @@ export function PaymentQueue() {
                 onClick={() => setRejecting(selected)}
                 data-testid="inv-reject"
               />
-              <Button
-                icon="pi pi-chevron-up"
-                text
-                aria-label={t('ui.previous')}
-                disabled={index <= 0}
-                onClick={actions.previous}
-              />
-              <Button
-                icon="pi pi-chevron-down"
-                text
-                aria-label={t('ui.next')}
-                disabled={index >= items.length - 1}
-                onClick={actions.next}
-              />
             </div>
           </div>
-          <p className="inv-keys" aria-label={t('ui.shortcuts')}>
-            <span>
-              <kbd>J</kbd>/<kbd>↓</kbd> {t('ui.next')}
-            </span>
-            <span>
-              <kbd>K</kbd>/<kbd>↑</kbd> {t('ui.previous')}
-            </span>
-            <span>
-              <kbd>P</kbd> {t('ui.pay')}
-            </span>
-            <span>
-              <kbd>R</kbd> {t('ui.reject')}
-            </span>
-          </p>
+          <div className="inv-nav">
+            <Button
+              icon="pi pi-chevron-up"
+              text
+              aria-label={t('ui.previous')}
+              disabled={index <= 0}
+              onClick={actions.previous}
+            />
+            <Button
+              icon="pi pi-chevron-down"
+              text
+              aria-label={t('ui.next')}
+              disabled={index >= items.length - 1}
+              onClick={actions.next}
+            />
+            <p className="inv-keys" aria-label={t('ui.shortcuts')}>
+              <span>
+                <kbd>J</kbd>/<kbd>↓</kbd> {t('ui.next')}
+              </span>
+              <span>
+                <kbd>K</kbd>/<kbd>↑</kbd> {t('ui.previous')}
+              </span>
+              <span>
+                <kbd>P</kbd> {t('ui.pay')}
+              </span>
+              <span>
+                <kbd>R</kbd> {t('ui.reject')}
+              </span>
+            </p>
+          </div>
           <div className="inv-detail-grid">
             <dl className="inv-facts">
               <dt>{t('ui.columns.submittedBy')}</dt>
