@@ -18,12 +18,14 @@ import {
   type InvoiceStatus,
 } from '../../../shared/invoices.schemas.ts';
 import { fullName } from '../../../shared/rules/format.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
 import { useFormValues } from '../../forms/use-form-values.ts';
 import { ExportButtons } from '../../tables/ReportControls.tsx';
 import { SearchBox } from '../../tables/SearchBox.tsx';
 import { RejectDialog } from '../approvals/RejectDialog.tsx';
 import { fromPickerDate, PICKER_FORMAT, showDate, toPickerDate } from '../projects/project-dates.ts';
+import { InvoiceDialog } from './InvoiceDialog.tsx';
 import { invoiceSeverity, money } from './invoice-format.ts';
 import { invoiceKeys, invoicesApi, useInvoiceList } from './invoices.queries.ts';
 
@@ -35,7 +37,8 @@ interface Filters {
 }
 
 /**
- * Every invoice, filtered, with their export; payers select pending ones and pay them with one
+ * Every invoice, filtered, with their export; managers change or delete pending ones; payers
+ * reopen decided ones, and select pending ones and pay them with one
  * payment date or reject them with one reason. Each invoice is decided on its own: the result says,
  * per invoice, which went through and why any did not (the others are not undone).
  */
@@ -48,7 +51,9 @@ export function AllInvoicesPanel({ canPay }: { canPay: boolean }) {
   const [paying, setPaying] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [result, setResult] = useState<BulkInvoiceResult | null>(null);
-  const run = useRunAction([]);
+  const [editing, setEditing] = useState<Invoice | null>(null);
+  const [deleting, setDeleting] = useState<Invoice | null>(null);
+  const run = useRunAction([invoiceKeys.all]);
   const filter = (patch: Filters) => (
     setFilters({ ...filters, ...patch }),
     setPage({ ...page, page: 1 }),
@@ -169,23 +174,44 @@ export function AllInvoicesPanel({ canPay }: { canPay: boolean }) {
           )}
         />
         <Column
-          body={(r: Invoice) =>
-            r.abilities.reopen ? (
-              <Button
-                icon="pi pi-replay"
-                text
-                rounded
-                aria-label={t('ui.reopen')}
-                title={t('ui.reopen')}
-                onClick={() =>
-                  void run(
-                    () => invoicesApi.setStatus(r.id, { status: 'PENDING', version: r.version }),
-                    t('ui.reopened'),
-                  )
-                }
-              />
-            ) : null
-          }
+          body={(r: Invoice) => (
+            <div className="lv-row-actions">
+              {r.abilities.edit && (
+                <Button
+                  icon="pi pi-pencil"
+                  text
+                  rounded
+                  aria-label={`${t('ui.edit')} ${r.name}`}
+                  onClick={() => setEditing(r)}
+                />
+              )}
+              {r.abilities.reopen && (
+                <Button
+                  icon="pi pi-replay"
+                  text
+                  rounded
+                  aria-label={t('ui.reopen')}
+                  title={t('ui.reopen')}
+                  onClick={() =>
+                    void run(
+                      () => invoicesApi.setStatus(r.id, { status: 'PENDING', version: r.version }),
+                      t('ui.reopened'),
+                    )
+                  }
+                />
+              )}
+              {r.abilities.delete && (
+                <Button
+                  icon="pi pi-trash"
+                  text
+                  rounded
+                  severity="danger"
+                  aria-label={`${t('ui.delete')} ${r.name}`}
+                  onClick={() => setDeleting(r)}
+                />
+              )}
+            </div>
+          )}
         />
       </DataTable>
       {paying && <BulkPayDialog items={items()} onClose={() => setPaying(false)} onDone={done} />}
@@ -199,6 +225,19 @@ export function AllInvoicesPanel({ canPay }: { canPay: boolean }) {
           onClose={() => setRejecting(false)}
         />
       )}
+      {editing && <InvoiceDialog invoice={editing} onClose={() => setEditing(null)} />}
+      <ConfirmAction
+        visible={deleting !== null}
+        title={t('ui.deleteTitle')}
+        message={deleting ? `${deleting.name} · ${money(deleting.amount)}` : undefined}
+        action={t('ui.deleteInvoice')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const invoice = deleting!;
+          setDeleting(null);
+          void run(() => invoicesApi.remove(invoice.id), t('ui.deleted'));
+        }}
+      />
       {result && (
         <BulkResultDialog result={result} invoices={list.data?.items ?? []} onClose={() => setResult(null)} />
       )}
