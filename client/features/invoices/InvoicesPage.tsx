@@ -51,30 +51,35 @@ export default function InvoicesPage() {
         <h2>{t('ui.title')}</h2>
         {canReport && <Link to="/invoices/reporting">{t('ui.openReports')}</Link>}
       </div>
-      <TabView
-        scrollable
-        activeIndex={active}
-        onTabChange={(event) => {
-          setActive(event.index);
-          setParams({ tab: tabs[event.index]! }, { replace: true });
-        }}
-      >
-        {tabs.map((tab) => (
-          <TabPanel
-            key={tab}
-            header={
-              <span data-testid={`inv-tab-${tab}`}>
-                {t(`ui.tabs.${tab}`)}{' '}
-                {tab === 'INVOICE_MANAGEMENT' && pending > 0 && <Badge value={pending} severity="warning" />}
-              </span>
-            }
-          >
-            {current === tab && tab === 'MY_INVOICES' && <MyInvoicesPanel />}
-            {current === tab && tab === 'INVOICE_MANAGEMENT' && <InvoiceManagementPanel canPay={canPay} />}
-            {current === tab && tab === 'VENDOR_MANAGEMENT' && <VendorsPanel />}
-          </TabPanel>
-        ))}
-      </TabView>
+      {tabs.length === 0 && <p className="lv-hint">{t('ui.reportsOnly')}</p>}
+      {tabs.length > 0 && (
+        <TabView
+          scrollable
+          activeIndex={active}
+          onTabChange={(event) => {
+            setActive(event.index);
+            setParams({ tab: tabs[event.index]! }, { replace: true });
+          }}
+        >
+          {tabs.map((tab) => (
+            <TabPanel
+              key={tab}
+              header={
+                <span data-testid={`inv-tab-${tab}`}>
+                  {t(`ui.tabs.${tab}`)}{' '}
+                  {tab === 'INVOICE_MANAGEMENT' && pending > 0 && (
+                    <Badge value={pending} severity="warning" />
+                  )}
+                </span>
+              }
+            >
+              {current === tab && tab === 'MY_INVOICES' && <MyInvoicesPanel />}
+              {current === tab && tab === 'INVOICE_MANAGEMENT' && <InvoiceManagementPanel canPay={canPay} />}
+              {current === tab && tab === 'VENDOR_MANAGEMENT' && <VendorsPanel />}
+            </TabPanel>
+          ))}
+        </TabView>
+      )}
     </div>
   );
 }
