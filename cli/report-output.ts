@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { PreparedExport } from '../server/domains/files/download.ts';
 import { validationError } from '../server/core/errors.ts';
@@ -9,6 +10,21 @@ import { printLines, type CliRuntime } from './runtime.ts';
 export const REPORT_FORMATS = ['xlsx', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
+/** Where a report command's output comes from: the file for XLSX and CSV, and JSON one of two ways. */
+export type ReportSource = {
+  /** The file, for XLSX and CSV (the service audits the export). */
+  file: (format: 'xlsx' | 'csv') => Promise<PreparedExport>;
+} & (
+  | {
+      /** The whole report, for JSON. */
+      json: () => Promise<{ rows: readonly unknown[] }>;
+    }
+  | {
+      /** JSON streamed rather than built whole (exports of many rows). */
+      jsonFile: () => Promise<PreparedExport>;
+    }
+);
+
 /**
  * Writes a report the way every report command does: JSON to stdout (or to `--output`), XLSX and CSV
  * streamed to `--output` (required then), and a line saying how many rows went where.
@@ -16,12 +32,7 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export async function writeReport(
   runtime: CliRuntime,
   options: { format: ReportFormat; output?: string },
-  report: {
-    /** The whole report, for JSON. */
-    json: () => Promise<{ rows: readonly unknown[] }>;
-    /** The file, for XLSX and CSV (the service audits the export). */
-    file: (format: 'xlsx' | 'csv') => Promise<PreparedExport>;
-  },
+  report: ReportSource,
 ): Promise<void> {
   const { t } = runtime;
   if (options.format !== 'json' && !options.output)
@@ -31,15 +42,35 @@ export async function writeReport(
       printLines(t('leave:cli.report.done', { count, file: options.output })),
     );
   if (options.format === 'json') {
-    const full = await report.json();
-    const text = `${JSON.stringify(full, null, 2)}\n`;
-    if (!options.output) return void process.stdout.write(text);
-    await writeFile(options.output, text);
-    return done(full.rows.length);
+    if ('json' in report) {
+      const full = await report.json();
+      const text = `${JSON.stringify(full, null, 2)}\n`;
+      if (!options.output) return void process.stdout.write(text);
+      await writeFile(options.output, text);
+      return done(full.rows.length);
+    }
+    const prepared = await report.jsonFile();
+    if (!options.output) {
+      const out = stdoutStream();
+      await prepared.write(out);
+      // Both sides: everything written has also reached stdout.
+      return void (await finished(out));
+    }
+    const file = createWriteStream(options.output);
+    const count = await prepared.write(file);
+    await finished(file);
+    return done(count);
   }
   const prepared = await report.file(options.format);
   const file = createWriteStream(options.output!);
   const count = await prepared.write(file);
   await finished(file);
   done(count);
+}
+
+/** Standard output as a stream a writer may end (ending it must not close the process's stdout). */
+function stdoutStream(): PassThrough {
+  const stream = new PassThrough();
+  stream.pipe(process.stdout, { end: false });
+  return stream;
 }

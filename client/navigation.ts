@@ -6,6 +6,8 @@ export interface NavItem {
   labelKey: string;
   icon: string;
   permission?: Permission;
+  /** Other permissions that open the area too (payers and managers of invoices who submit none). */
+  alsoFor?: readonly Permission[];
   /** Other paths that show this area (the employee list is also the home page, `/`). */
   alsoAt?: readonly string[];
 }
@@ -51,7 +53,13 @@ export const NAV_ITEMS: NavItem[] = [
     permission: 'overtime.request',
   },
   { path: '/work-logs', labelKey: 'nav.workLogs', icon: 'pi pi-list-check', permission: 'worklogs.log' },
-  { path: '/invoices', labelKey: 'nav.invoices', icon: 'pi pi-receipt', permission: 'invoices.submit' },
+  {
+    path: '/invoices',
+    labelKey: 'nav.invoices',
+    icon: 'pi pi-receipt',
+    permission: 'invoices.submit',
+    alsoFor: ['invoices.pay', 'invoices.manage', 'vendors.manage', 'invoices.report'],
+  },
   { path: '/asset-management', labelKey: 'nav.assets', icon: 'pi pi-box', permission: 'assets.view-own' },
   {
     path: '/risk-management',
@@ -116,9 +124,16 @@ export function holds(
   );
 }
 
+/** Whether the person may open the area: its permission, or one of those that also open it. */
+export function mayOpen(session: Parameters<typeof holds>[0], item: NavItem): boolean {
+  return [item.permission, ...(item.alsoFor ?? [])].some(
+    (permission) => permission !== undefined && holds(session, permission),
+  );
+}
+
 /** The areas a person may open, in the sidebar's order (those behind a permission they hold). */
 export function screensFor(session: Parameters<typeof holds>[0]): NavItem[] {
-  return NAV_ITEMS.filter((item) => item.permission && holds(session, item.permission));
+  return NAV_ITEMS.filter((item) => item.permission && mayOpen(session, item));
 }
 
 /**

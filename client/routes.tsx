@@ -39,6 +39,8 @@ const RecurringTasksPage = lazy(() => import('./features/recurring-tasks/Recurri
 const RecurringTaskDetailPage = lazy(() => import('./features/recurring-tasks/RecurringTaskDetailPage.tsx'));
 const ConnectionsPage = lazy(() => import('./features/connections/ConnectionsPage.tsx'));
 const ConnectionDetailPage = lazy(() => import('./features/connections/ConnectionDetailPage.tsx'));
+const InvoicesPage = lazy(() => import('./features/invoices/InvoicesPage.tsx'));
+const InvoiceReportPage = lazy(() => import('./features/invoices/InvoiceReportPage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -165,7 +167,14 @@ function pageRoutes(environment: string): RouteObject[] {
             { path: ':id', element: guarded(undefined, <RecurringTaskDetailPage />) },
           ],
         },
-        areaRoute('invoices', ['reporting'], 'invoices.submit'),
+        {
+          // Payers, managers and vendor keepers who submit nothing still open it: the page shows each their tabs.
+          path: 'invoices',
+          children: [
+            { index: true, element: guarded(undefined, <InvoicesPage />) },
+            { path: 'reporting', element: guarded('invoices.report', <InvoiceReportPage />) },
+          ],
+        },
         { path: 'settings', element: <SettingsPage /> },
         areaRoute('document-management', [], 'documents.view'),
         {

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   ACCOUNT_DEACTIVATED: 401,
   TWO_FACTOR_REQUIRED: 401,
   FORBIDDEN: 403,
+  /** A payer paying or rejecting their own invoice: another payer must (separation of duties). */
+  OWN_INVOICE: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   ROOM_NOT_FOUND: 404,
@@ -48,6 +50,10 @@ export const ERROR_STATUS = {
   JIRA_PROJECT_ALREADY_LINKED: 409,
   /** A push of the same log is under way. */
   JIRA_PUSH_RUNNING: 409,
+  /** Only a pending invoice can be changed, deleted, paid or rejected. */
+  INVOICE_NOT_PENDING: 409,
+  /** Reopening an invoice that is already pending. */
+  INVOICE_ALREADY_PENDING: 409,
   GONE: 410,
   LINK_EXPIRED: 410,
   INVITATION_LINK_EXPIRED: 410,
@@ -61,6 +67,8 @@ export const ERROR_STATUS = {
   ROLE_IN_USE: 422,
   DEPARTMENT_IN_USE: 422,
   CLIENT_HAS_PROJECTS: 422,
+  /** A vendor named on invoices cannot be deleted, only deactivated. */
+  VENDOR_IN_USE: 422,
   OWN_ACCOUNT: 422,
   LAST_ADMINISTRATOR: 422,
   TOO_MANY_REQUESTS: 429,

@@ -18,9 +18,10 @@ export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
 
 /**
  * The spec's eight types, plus ANNOUNCEMENT (messages from an administrator), PASSWORD_EXPIRING
- * (the expiry reminder), ACCESS_REQUEST (someone asks the reviewers for access) and the three
- * overtime types (the leave ones' counterparts), and the two of recurring tasks (a child task to do,
- * one past its due day).
+ * (the expiry reminder), ACCESS_REQUEST (someone asks the reviewers for access), the three
+ * overtime types (the leave ones' counterparts), the two of recurring tasks (a child task to do,
+ * one past its due day) and PAYMENT_REJECTED (a payer refused an invoice: its submitter is told,
+ * as PAYMENT_MADE tells them of a payment).
  */
 export const NOTIFICATION_TYPES = [
   'NEW_LEAVE_REQUEST',
@@ -39,6 +40,7 @@ export const NOTIFICATION_TYPES = [
   'OVERTIME_REQUEST_REJECTED',
   'RECURRING_TASK_DUE',
   'RECURRING_TASK_OVERDUE',
+  'PAYMENT_REJECTED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -106,6 +108,7 @@ export const NOTIFICATION_DATA = {
   OVERTIME_REQUEST_REJECTED: withActor({ overtimeRequest: OvertimeRequestRef }),
   RECURRING_TASK_DUE: withActor(RecurringTaskChildRef.properties),
   RECURRING_TASK_OVERDUE: withActor(RecurringTaskChildRef.properties),
+  PAYMENT_REJECTED: withActor({ invoice: InvoiceRef }),
 } as const satisfies Record<NotificationType, TSchema>;
 
 export type NotificationData<T extends NotificationType = NotificationType> = Static<
@@ -130,6 +133,7 @@ export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
   OVERTIME_REQUEST_REJECTED: 'PLATFORM',
   RECURRING_TASK_DUE: 'PLATFORM',
   RECURRING_TASK_OVERDUE: 'PLATFORM',
+  PAYMENT_REJECTED: 'PLATFORM',
 };
 
 /** One notification as the API returns it and the live channel pushes it. */

@@ -8,7 +8,7 @@ export type FormFieldValue = string | string[] | null | undefined;
  * than by FormData because a Blob's type is lower-cased by the browser: the boundary must be too.
  * A list value becomes repeated parts; an empty list one empty part (the server reads it as none).
  */
-export function formBlob(fields: Record<string, FormFieldValue>, files: Record<string, File>): Blob {
+export function formBlob(fields: Record<string, FormFieldValue>, files: Record<string, File | File[]>): Blob {
   const boundary = `----backoffice${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
     b.toString(16).padStart(2, '0'),
   ).join('')}`;
@@ -24,7 +24,11 @@ export function formBlob(fields: Record<string, FormFieldValue>, files: Record<s
       for (const item of value) part(name, item);
     } else part(name, value ?? '');
   }
-  for (const [name, file] of Object.entries(files)) {
+  // Several files under one name (an invoice's attachments) are repeated parts, in order.
+  const fileParts = Object.entries(files).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((file) => [name, file] as const),
+  );
+  for (const [name, file] of fileParts) {
     parts.push(
       `--${boundary}\r\ncontent-disposition: form-data; name="${quote(name)}"; filename="${quote(file.name)}"\r\n` +
         `content-type: ${file.type || 'application/octet-stream'}\r\n\r\n`,

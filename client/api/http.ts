@@ -150,6 +150,16 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 /**
+ * Fetches a protected file as a Blob, to show it in the page (an invoice's PDF in an <iframe>, an image
+ * in an <img> through an object URL): the file needs the access token, which an element's own request
+ * would not carry.
+ */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, options);
+  return response.blob();
+}
+
+/**
  * Fetches a protected file (documents, exports) with the access token and hands it to the browser
  * under the server's file name (or `fallbackName`). `options` for a download that needs a body
  * (the export of a selection: `{ method: 'POST', body }`).

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
-import { holds, NAV_ITEMS } from '../navigation.ts';
+import { mayOpen, NAV_ITEMS } from '../navigation.ts';
 
 /** The sidebar: every area the signed-in person may use. */
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const session = useSession();
   const { pathname } = useLocation();
-  const items = NAV_ITEMS.filter((item) => !item.permission || (session && holds(session, item.permission)));
+  const items = NAV_ITEMS.filter((item) => !item.permission || (session && mayOpen(session, item)));
   return (
     <nav className="sidebar" aria-label={t('nav.main')}>
       <NavLink to="/" className="sidebar__brand" onClick={onNavigate}>

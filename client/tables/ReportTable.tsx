@@ -1,20 +1,23 @@
+import type { ReactNode } from 'react';
+
 /** One report: groups down, periods across, with row and column totals (leave, overtime …). */
 export interface ReportTableData {
   buckets: ReadonlyArray<{ key: string }>;
   rows: ReadonlyArray<{
     key: string;
     label: string;
-    values: Record<string, number>;
-    total: number;
+    /** Hours, or (invoices) whole VND as text. */
+    values: Record<string, number | string>;
+    total: number | string;
     extra?: number;
   }>;
-  totals: Record<string, number>;
-  total: number;
+  totals: Record<string, number | string>;
+  total: number | string;
 }
 
 /**
  * The report as a table that scrolls sideways with its first column kept in view. `extra` adds a
- * last column (overtime's pay-equivalent hours).
+ * last column (overtime's pay-equivalent hours); `format` writes the numbers (invoices' VND grouping).
  */
 export function ReportTable({
   data,
@@ -22,6 +25,7 @@ export function ReportTable({
   totalLabel,
   emptyLabel,
   extraLabel,
+  format = (value) => value,
   testId,
 }: {
   data: ReportTableData;
@@ -29,6 +33,7 @@ export function ReportTable({
   totalLabel: string;
   emptyLabel: string;
   extraLabel?: string;
+  format?: (value: number | string) => ReactNode;
   testId: string;
 }) {
   return (
@@ -54,9 +59,11 @@ export function ReportTable({
             <tr key={row.key}>
               <td>{row.label}</td>
               {data.buckets.map((bucket) => (
-                <td key={bucket.key}>{row.values[bucket.key] ?? ''}</td>
+                <td key={bucket.key}>
+                  {row.values[bucket.key] === undefined ? '' : format(row.values[bucket.key]!)}
+                </td>
               ))}
-              <td>{row.total}</td>
+              <td>{format(row.total)}</td>
               {extraLabel && <td>{row.extra ?? ''}</td>}
             </tr>
           ))}
@@ -65,9 +72,11 @@ export function ReportTable({
           <tr>
             <td>{totalLabel}</td>
             {data.buckets.map((bucket) => (
-              <td key={bucket.key}>{data.totals[bucket.key] ?? ''}</td>
+              <td key={bucket.key}>
+                {data.totals[bucket.key] === undefined ? '' : format(data.totals[bucket.key]!)}
+              </td>
             ))}
-            <td data-testid={`${testId}-total`}>{data.total}</td>
+            <td data-testid={`${testId}-total`}>{format(data.total)}</td>
             {extraLabel && <td />}
           </tr>
         </tfoot>

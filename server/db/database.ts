@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AccessTables, RolesTable } from './tables/access.ts';
 import type { AccountsTables, SessionsTable, UsersTable } from './tables/accounts.ts';
 import type { ConnectionsTables } from './tables/connections.ts';
+import type { InvoicesTables } from './tables/invoices.ts';
 import type { LeaveTables } from './tables/leave.ts';
 import type { LegalTables } from './tables/legal.ts';
 import type { NotificationsTables } from './tables/notifications.ts';
@@ -31,11 +32,13 @@ export interface Database
     OvertimeTables,
     WorkLogsTables,
     RecurringTasksTables,
-    ConnectionsTables {}
+    ConnectionsTables,
+    InvoicesTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
 export type * from './tables/connections.ts';
+export type * from './tables/invoices.ts';
 export type * from './tables/leave.ts';
 export type * from './tables/legal.ts';
 export type * from './tables/notifications.ts';

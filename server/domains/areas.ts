@@ -6,6 +6,7 @@ import { connectionsArea } from './connections/index.ts';
 import { departmentsArea } from './departments/index.ts';
 import { employeesArea } from './employees/index.ts';
 import { healthArea } from './health/index.ts';
+import { invoicesArea } from './invoices/index.ts';
 import { leaveArea } from './leave/index.ts';
 import { legalArea } from './legal/index.ts';
 import { mailArea } from './mail/index.ts';
@@ -35,4 +36,5 @@ export const AREAS: readonly Area[] = [
   workLogsArea,
   recurringTasksArea,
   connectionsArea,
+  invoicesArea,
 ];

@@ -4,6 +4,7 @@ import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConnections from './en/connections.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
+import enInvoices from './en/invoices.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
 import enOvertime from './en/overtime.json' with { type: 'json' };
@@ -21,6 +22,7 @@ import viAuth from './vi/auth.json' with { type: 'json' };
 import viCommon from './vi/common.json' with { type: 'json' };
 import viConnections from './vi/connections.json' with { type: 'json' };
 import viErrors from './vi/errors.json' with { type: 'json' };
+import viInvoices from './vi/invoices.json' with { type: 'json' };
 import viMail from './vi/mail.json' with { type: 'json' };
 import viNotifications from './vi/notifications.json' with { type: 'json' };
 import viOvertime from './vi/overtime.json' with { type: 'json' };
@@ -58,6 +60,7 @@ export const resources = {
     worklogs: enWorklogs,
     recurringTasks: enRecurringTasks,
     connections: enConnections,
+    invoices: enInvoices,
   },
   vi: {
     common: viCommon,
@@ -77,6 +80,7 @@ export const resources = {
     worklogs: viWorklogs,
     recurringTasks: viRecurringTasks,
     connections: viConnections,
+    invoices: viInvoices,
   },
 } as const;
 

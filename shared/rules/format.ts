@@ -16,6 +16,17 @@ export function formatVnd(amount: bigint | number | string, language: string = '
   return formatter.format(typeof amount === 'string' ? BigInt(amount) : amount);
 }
 
+/**
+ * A whole number of VND grouped the Vietnamese way, without the currency sign ("1.250.000"), in every
+ * language: invoice amounts and their report totals read the same for everyone, and the text goes
+ * back into the amount field as it is.
+ */
+export function groupVnd(amount: bigint | number | string): string {
+  const value = typeof amount === 'bigint' ? amount : BigInt(amount);
+  const digits = (value < 0n ? -value : value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return value < 0n ? `-${digits}` : digits;
+}
+
 /** Formats a date as YYYY/MM/DD. A `date` string (YYYY-MM-DD) is taken as is, without time zones. */
 export function formatDate(value: Date | string): string {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value.replaceAll('-', '/');

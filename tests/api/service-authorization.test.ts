@@ -17,6 +17,7 @@ import {
   createChild as insertRecurringChild,
   createRecurringTask as insertRecurringTask,
 } from '../helpers/recurring-task-factories.ts';
+import { createVendor, days, insertInvoice } from '../helpers/invoice-factories.ts';
 import { fileStorage } from '../../server/domains/files/file-storage.ts';
 import { linkedJiraProject } from '../helpers/connection-factories.ts';
 import { startJiraTestServer } from '../helpers/jira-test-server.ts';
@@ -110,6 +111,13 @@ const MODULES = {
   projectJira: 'server/domains/connections/project-jira.service.ts',
   jiraAccounts: 'server/domains/connections/jira-accounts.service.ts',
   jiraLookup: 'server/domains/connections/jira-lookup.service.ts',
+  // Invoices and vendors (issue 17).
+  invoices: 'server/domains/invoices/invoices.service.ts',
+  invoiceStatus: 'server/domains/invoices/invoice-status.service.ts',
+  invoiceFiles: 'server/domains/invoices/invoice-files.service.ts',
+  invoiceReports: 'server/domains/invoices/invoice-reports.service.ts',
+  invoiceExport: 'server/domains/invoices/invoice-export.service.ts',
+  vendors: 'server/domains/invoices/vendors.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -428,6 +436,30 @@ const fx = {
       .executeTakeFirstOrThrow();
     return log.id;
   },
+  /** An invoice of `userId` (pending unless told), written directly. */
+  invoice: (userId: string, status: 'PENDING' | 'PAID' | 'REJECTED' = 'PENDING') =>
+    insertInvoice(db, { userId, status }),
+  /** An invoice of `userId` with one stored PDF attachment. */
+  async invoiceWithAttachment(userId: string) {
+    const invoice = await insertInvoice(db, { userId });
+    const key = `invoices/authz/${unique('file')}.pdf`;
+    await fileStorage(config).put(key, PDF, 'application/pdf');
+    const attachment = await db
+      .insertInto('invoice_attachments')
+      .values({
+        invoice_id: invoice.id,
+        storage_key: key,
+        file_name: 'invoice.pdf',
+        content_type: 'application/pdf',
+        size_bytes: PDF.length,
+        sha256: 'x',
+        created_by: userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { invoice, attachmentId: attachment.id };
+  },
+  vendor: () => createVendor(db, { name: unique('Vendor') }),
   /** The caller's own id, or a stranger's for the anonymous caller (who has none). */
   async ownerOf(ctx: ServiceContext): Promise<string> {
     return ctx.actor.id ?? (await fx.person()).id;
@@ -1831,6 +1863,148 @@ const ROWS: Record<string, Row> = {
   },
   saveJiraWorklog: { internal: 'calls Jira for the work-log push, which checked the actor and audits' },
   deleteJiraWorklog: { internal: 'calls Jira for the work-log push, which checked the actor and audits' },
+  // Invoices and vendors (issue 17).
+  createInvoice: {
+    permission: 'invoices.submit',
+    call: (ctx) =>
+      svc.invoices.createInvoice!(ctx, {
+        name: 'Printer paper',
+        date: days().lastWeek,
+        amount: '1.250.000',
+        category: 'OFFICE_SUPPLIES',
+        kind: 'PERSONAL',
+      }),
+  },
+  getInvoice: {
+    anyOf: ['invoices.submit', 'invoices.manage', 'invoices.pay'],
+    hides: true,
+    call: async (ctx) => svc.invoices.getInvoice!(ctx, (await fx.invoice(await fx.ownerOf(ctx))).id),
+  },
+  updateInvoice: {
+    anyOf: ['invoices.submit', 'invoices.manage'],
+    hides: true,
+    call: async (ctx) =>
+      svc.invoices.updateInvoice!(ctx, (await fx.invoice(await fx.ownerOf(ctx))).id, {
+        name: 'Printer paper and toner',
+        date: days().lastWeek,
+        amount: 2_500_000,
+        category: 'OFFICE_SUPPLIES',
+        kind: 'PERSONAL',
+        version: 1,
+      }),
+  },
+  deleteInvoice: {
+    anyOf: ['invoices.submit', 'invoices.manage'],
+    hides: true,
+    call: async (ctx) => svc.invoices.deleteInvoice!(ctx, (await fx.invoice(await fx.ownerOf(ctx))).id),
+  },
+  listMyInvoices: {
+    permission: 'invoices.submit',
+    call: (ctx) => svc.invoices.listMyInvoices!(ctx, {}),
+  },
+  listInvoices: {
+    anyOf: ['invoices.manage', 'invoices.pay'],
+    call: (ctx) => svc.invoices.listInvoices!(ctx, { status: 'PENDING', sort: 'oldest' }),
+  },
+  countInvoices: {
+    anyOf: ['invoices.manage', 'invoices.pay'],
+    call: (ctx) => svc.invoices.countInvoices!(ctx),
+  },
+  'changeInvoiceStatus paid': {
+    permission: 'invoices.pay',
+    hides: true,
+    call: async (ctx) =>
+      svc.invoiceStatus.changeInvoiceStatus!(ctx, (await fx.invoice((await fx.person()).id)).id, {
+        status: 'PAID',
+        version: 1,
+        paymentDate: days().today,
+      }),
+  },
+  'changeInvoiceStatus rejected': {
+    permission: 'invoices.pay',
+    hides: true,
+    call: async (ctx) =>
+      svc.invoiceStatus.changeInvoiceStatus!(ctx, (await fx.invoice((await fx.person()).id)).id, {
+        status: 'REJECTED',
+        version: 1,
+        reason: 'No receipt',
+      }),
+  },
+  'changeInvoiceStatus reopened': {
+    // The submitter sends their own rejected invoice back; a payer reopens someone else's.
+    anyOf: ['invoices.submit', 'invoices.pay'],
+    hides: true,
+    call: async (ctx) => {
+      const owner = ctx.actor.permissions.has('invoices.pay')
+        ? (await fx.person()).id
+        : await fx.ownerOf(ctx);
+      return svc.invoiceStatus.changeInvoiceStatus!(ctx, (await fx.invoice(owner, 'REJECTED')).id, {
+        status: 'PENDING',
+        version: 1,
+      });
+    },
+  },
+  bulkChangeInvoiceStatus: {
+    permission: 'invoices.pay',
+    call: async (ctx) =>
+      svc.invoiceStatus.bulkChangeInvoiceStatus!(ctx, {
+        status: 'REJECTED',
+        reason: 'Duplicate',
+        items: [{ id: (await fx.invoice((await fx.person()).id)).id, version: 1 }],
+      }),
+  },
+  openInvoiceAttachment: {
+    anyOf: ['invoices.submit', 'invoices.manage', 'invoices.pay'],
+    hides: true,
+    call: async (ctx) => {
+      const { invoice, attachmentId } = await fx.invoiceWithAttachment(await fx.ownerOf(ctx));
+      const file = await svc.invoiceFiles.openInvoiceAttachment!(ctx, invoice.id, attachmentId);
+      (file as { stream: { destroy(): void } }).stream.destroy();
+      return file;
+    },
+  },
+  getInvoiceReport: {
+    permission: 'invoices.report',
+    call: (ctx) => svc.invoiceReports.getInvoiceReport!(ctx, {}),
+  },
+  getFullInvoiceReport: {
+    permission: 'invoices.report',
+    call: (ctx) => svc.invoiceReports.getFullInvoiceReport!(ctx, { groupBy: 'vendor' }),
+  },
+  prepareInvoiceReportExport: {
+    permission: 'invoices.report',
+    call: (ctx) => svc.invoiceReports.prepareInvoiceReportExport!(ctx, { format: 'csv' }),
+  },
+  prepareInvoiceExport: {
+    anyOf: ['invoices.manage', 'invoices.pay', 'invoices.report'],
+    call: (ctx) => svc.invoiceExport.prepareInvoiceExport!(ctx, { format: 'csv' }),
+  },
+  listVendors: {
+    anyOf: ['invoices.submit', 'invoices.manage', 'invoices.pay', 'invoices.report', 'vendors.manage'],
+    call: (ctx) => svc.vendors.listVendors!(ctx, {}),
+  },
+  getVendor: {
+    anyOf: ['invoices.submit', 'invoices.manage', 'invoices.pay', 'invoices.report', 'vendors.manage'],
+    call: async (ctx) => svc.vendors.getVendor!(ctx, (await fx.vendor()).id),
+  },
+  createVendor: {
+    permission: 'vendors.manage',
+    call: (ctx) => svc.vendors.createVendor!(ctx, { name: unique('Vendor'), taxCode: null }),
+  },
+  updateVendor: {
+    permission: 'vendors.manage',
+    call: async (ctx) =>
+      svc.vendors.updateVendor!(ctx, (await fx.vendor()).id, { name: unique('Renamed'), version: 1 }),
+  },
+  setVendorStatus: {
+    permission: 'vendors.manage',
+    call: async (ctx) =>
+      svc.vendors.setVendorStatus!(ctx, (await fx.vendor()).id, { status: 'INACTIVE', version: 1 }),
+  },
+  deleteVendor: {
+    permission: 'vendors.manage',
+    call: async (ctx) => svc.vendors.deleteVendor!(ctx, (await fx.vendor()).id),
+  },
   findPermissionHolders: { internal: 'tells a use case that checked the actor which people may approve' },
   listPermissionHolders: { internal: 'lists approver choices for a use case that checked the actor' },
   findNewestMailState: { internal: 'reads a mail’s delivery state for a use case that checked the actor' },

@@ -35,6 +35,8 @@ const OVERSIZED = 'x'.repeat(70_000);
 const ANSWERED: Record<string, Record<string, string[]>> = {
   // A strength check of a candidate: a candidate of invisible characters meets no rule ({valid: false}).
   'POST /api/auth/check-password': { password: ['invisible'] },
+  // An amount is a whole number of VND or the text typed ('1.250.000'): 12345 is a good amount.
+  'POST /api/invoices': { amount: ['wrong'] },
 };
 
 interface Fixtures {

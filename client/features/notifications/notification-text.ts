@@ -27,6 +27,7 @@ export function notificationText(t: TFunction, notification: Notification): stri
       });
     case 'PAYMENT_REQUEST':
     case 'PAYMENT_MADE':
+    case 'PAYMENT_REJECTED':
       return t(key, { name, invoice: notification.data.invoice.name });
     case 'SSO_REQUEST':
       return t(key, { name, connection: notification.data.ssoRequest.ssoConnectionName });

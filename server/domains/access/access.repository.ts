@@ -228,11 +228,11 @@ export async function findPermissionHolders(
   return new Set(rows.map((row) => row.id));
 }
 
-/** Active people holding the permission, by name (at most 50): pickers of approvers. */
+/** Active people holding the permission, by name (at most 50, or `limit`): pickers of approvers. */
 export function listPermissionHolders(
   db: Db,
   permission: string,
-  options: { exceptId?: string | null; search?: string },
+  options: { exceptId?: string | null; search?: string; limit?: number },
 ) {
   let query = db
     .selectFrom('users as u')
@@ -244,5 +244,10 @@ export function listPermissionHolders(
   const search = options.search?.trim();
   if (search)
     query = query.where(sql<SqlBool>`u.search_text like '%' || bo_unaccent(lower(${search})) || '%'`);
-  return query.orderBy('u.first_name').orderBy('u.last_name').orderBy('u.id').limit(50).execute();
+  return query
+    .orderBy('u.first_name')
+    .orderBy('u.last_name')
+    .orderBy('u.id')
+    .limit(options.limit ?? 50)
+    .execute();
 }

@@ -12,11 +12,11 @@ export function findPermissionHolders(ctx: ServiceContext, ids: readonly string[
   return repo.findPermissionHolders(ctx.db, ids, permission);
 }
 
-/** Active people holding `permission`, by name: an approver picker's choices. */
+/** Active people holding `permission`, by name: an approver picker's choices (50), or whom to tell (`limit`). */
 export function listPermissionHolders(
   ctx: ServiceContext,
   permission: Permission,
-  options: { exceptId?: string | null; search?: string } = {},
+  options: { exceptId?: string | null; search?: string; limit?: number } = {},
 ) {
   return repo.listPermissionHolders(ctx.db, permission, options);
 }

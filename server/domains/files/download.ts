@@ -10,14 +10,23 @@ export interface PreparedExport {
   write(output: Writable): Promise<number>;
 }
 
-/** `attachment` with an ASCII fallback and the real (possibly Vietnamese) name in RFC 5987 form. */
-export function contentDisposition(fileName: string): string {
+/**
+ * `attachment` (or `inline`, for a file shown in the page: a PDF or an image previewed) with an ASCII
+ * fallback and the real (possibly Vietnamese) name in RFC 5987 form.
+ */
+export function contentDisposition(
+  fileName: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): string {
   const fallback =
     fileName
+      // đ and Đ have no decomposition: without this 'hoá đơn' would fall back to 'hoa on'.
+      .replace(/đ/g, 'd')
+      .replace(/Đ/g, 'D')
       .normalize('NFD')
       .replace(/[^\x20-\x7e]/g, '')
       .replace(/["\\]/g, '') || 'file';
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /** Streams a prepared export as a download; a failure half-way cuts the download rather than lying. */

@@ -1,16 +1,22 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 
 /**
  * Where uploaded files live. Keys are relative paths made of safe segments ('users/<id>/<uuid>.pdf').
- * Local disk is the default; an S3-compatible driver implements the same four calls for deployments
+ * Local disk is the default; an S3-compatible driver implements the same calls for deployments
  * with several server replicas.
  */
 export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes a stream as it arrives (uploads of several large files keep the server's memory flat).
+   * Rejects, leaving nothing under `key`, when the stream fails.
+   */
+  putStream(key: string, data: Readable, contentType: string): Promise<void>;
   /** A stream of the file, or null when it does not exist. */
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
@@ -41,6 +47,19 @@ export class LocalDiskStorage implements FileStorage {
     const temporary = `${target}.${randomUUID()}.part`;
     await writeFile(temporary, data, { mode: 0o640 });
     await rename(temporary, target);
+  }
+
+  async putStream(key: string, data: Readable): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.part`;
+    try {
+      await pipeline(data, createWriteStream(temporary, { mode: 0o640 }));
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Readable | null> {
