@@ -30,11 +30,32 @@ export async function paginate<Row, Item>(
 ): Promise<Page<Item>> {
   const window = pageWindow(query, defaults);
   const { rows, total } = await load(window);
+  return { items: rows.map(toItem), ...pageOf(window, total) };
+}
+
+/** The paging fields of a list answer: the window's page and size, the total and the last page. */
+export function pageOf(window: Pick<PageWindow, 'currentPage' | 'perPage'>, total: number) {
   return {
-    items: rows.map(toItem),
     currentPage: window.currentPage,
     lastPage: Math.max(1, Math.ceil(total / window.perPage)),
     perPage: window.perPage,
     total,
+  };
+}
+
+/**
+ * The paging fields of a report, whose `total` is a sum of values: the groups are counted in
+ * `totalRows`. A whole report (no window, the CLI's) is its one page.
+ */
+export function reportPageOf(
+  window: Pick<PageWindow, 'currentPage'> | null,
+  perPage: number,
+  groups: number,
+) {
+  return {
+    currentPage: window?.currentPage ?? 1,
+    perPage,
+    totalRows: groups,
+    lastPage: Math.max(1, Math.ceil(groups / perPage)),
   };
 }

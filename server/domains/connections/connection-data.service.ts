@@ -1,6 +1,6 @@
 import type { JiraAccountPage, JiraProjectPage, SyncedQuery } from '../../../shared/connections.schemas.ts';
 import type { ServiceContext } from '../../core/context.ts';
-import { paginate, pageWindow } from '../../core/paging.ts';
+import { paginate, pageWindow, pageOf } from '../../core/paging.ts';
 import { requireConnection } from './connection-views.ts';
 import { connectionPolicy } from './connections.policy.ts';
 import * as accounts from './jira-accounts.repository.ts';
@@ -49,9 +49,6 @@ export async function listConnectionJiraAccounts(
   );
   return {
     items: rows.map((row) => toJiraAccount(ctx.actor, row, assignees)),
-    currentPage: window.currentPage,
-    lastPage: Math.max(1, Math.ceil(total / window.perPage)),
-    perPage: window.perPage,
-    total,
+    ...pageOf(window, total),
   };
 }

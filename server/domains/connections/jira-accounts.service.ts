@@ -10,7 +10,7 @@ import { fullName } from '../../../shared/rules/format.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
-import { pageWindow } from '../../core/paging.ts';
+import { pageWindow, pageOf } from '../../core/paging.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { jiraAccountPolicy } from './connections.policy.ts';
 import * as jira from './jira-accounts.repository.ts';
@@ -43,10 +43,7 @@ export async function listProjectJiraAccounts(
   );
   return {
     items: rows.map((row) => toJiraAccount(ctx.actor, row, assignees)),
-    currentPage: window.currentPage,
-    lastPage: Math.max(1, Math.ceil(total / window.perPage)),
-    perPage: window.perPage,
-    total,
+    ...pageOf(window, total),
   };
 }
 

@@ -7,7 +7,7 @@ import type {
 import { recordAudit } from '../../core/audit.ts';
 import { companyToday } from '../../core/company-date.ts';
 import type { ServiceContext } from '../../core/context.ts';
-import { pageWindow } from '../../core/paging.ts';
+import { pageWindow, reportPageOf } from '../../core/paging.ts';
 import { reportRange } from '../../core/reporting/periods.ts';
 import { CONTENT_TYPES, writeTables, type Cell, type TableSheet } from '../../core/reporting/table-export.ts';
 import { inTransaction } from '../../core/transaction.ts';
@@ -68,10 +68,7 @@ async function build(
     totals: result.totals,
     total: result.total,
     count: result.invoiceCount,
-    currentPage: window?.currentPage ?? 1,
-    perPage,
-    totalRows: result.groupCount,
-    lastPage: Math.max(1, Math.ceil(result.groupCount / perPage)),
+    ...reportPageOf(window, perPage, result.groupCount),
   };
 }
 

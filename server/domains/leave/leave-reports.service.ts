@@ -3,7 +3,7 @@ import type { LeaveExportQuery, LeaveReport, LeaveReportQuery } from '../../../s
 import { recordAudit } from '../../core/audit.ts';
 import { companyToday } from '../../core/company-date.ts';
 import type { ServiceContext } from '../../core/context.ts';
-import { pageWindow } from '../../core/paging.ts';
+import { pageWindow, reportPageOf } from '../../core/paging.ts';
 import { reportRange } from '../../core/reporting/periods.ts';
 import { CONTENT_TYPES, writeTables, type Cell, type TableSheet } from '../../core/reporting/table-export.ts';
 import { inTransaction } from '../../core/transaction.ts';
@@ -63,10 +63,7 @@ function shape(
     })),
     totals,
     total: Object.values(totals).reduce((sum, value) => sum + value, 0),
-    currentPage: window.currentPage,
-    perPage: window.perPage,
-    totalRows: result.groupCount,
-    lastPage: Math.max(1, Math.ceil(result.groupCount / window.perPage)),
+    ...reportPageOf(window, window.perPage, result.groupCount),
   };
 }
 

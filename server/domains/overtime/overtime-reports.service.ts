@@ -10,7 +10,7 @@ import { recordAudit } from '../../core/audit.ts';
 import { companyToday } from '../../core/company-date.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
-import { pageWindow } from '../../core/paging.ts';
+import { pageWindow, reportPageOf, pageOf } from '../../core/paging.ts';
 import { canAnywhere, isSelf } from '../../core/policy.ts';
 import { reportRange } from '../../core/reporting/periods.ts';
 import { CONTENT_TYPES, writeTables, type Cell, type TableSheet } from '../../core/reporting/table-export.ts';
@@ -61,10 +61,7 @@ export async function listOvertimeSummaries(
       totalHours: hours(row.total),
       payEquivalentHours: Math.round((row.pay / 60) * 100) / 100,
     })),
-    currentPage: window.currentPage,
-    perPage: window.perPage,
-    total,
-    lastPage: Math.max(1, Math.ceil(total / window.perPage)),
+    ...pageOf(window, total),
   };
 }
 
@@ -108,10 +105,7 @@ async function build(
     })),
     totals,
     total: Math.round(Object.values(totals).reduce((a, b) => a + b, 0) * 100) / 100,
-    currentPage: window?.currentPage ?? 1,
-    perPage,
-    totalRows: result.groupCount,
-    lastPage: Math.max(1, Math.ceil(result.groupCount / perPage)),
+    ...reportPageOf(window, perPage, result.groupCount),
   };
 }
 

@@ -22,7 +22,7 @@ import { recordAudit } from '../../core/audit.ts';
 import { companyToday } from '../../core/company-date.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
-import { pageWindow, type PageWindow } from '../../core/paging.ts';
+import { pageWindow, type PageWindow, pageOf } from '../../core/paging.ts';
 import { isPerson } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -63,10 +63,7 @@ async function page(
   );
   return {
     items: await toChildren(ctx, rows),
-    currentPage: window.currentPage,
-    lastPage: Math.max(1, Math.ceil(total / window.perPage)),
-    perPage: window.perPage,
-    total,
+    ...pageOf(window, total),
   };
 }
 

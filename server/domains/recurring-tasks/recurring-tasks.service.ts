@@ -13,7 +13,7 @@ import { recordAudit } from '../../core/audit.ts';
 import { companyToday } from '../../core/company-date.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
-import { pageWindow } from '../../core/paging.ts';
+import { pageWindow, pageOf } from '../../core/paging.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { listPermissionHolders } from '../access/permission-holders.service.ts';
 import { countChildren } from './recurring-task-children.repository.ts';
@@ -55,10 +55,7 @@ export async function listRecurringTasks(
   );
   return {
     items: await toRecurringTasks(ctx, rows),
-    currentPage: window.currentPage,
-    lastPage: Math.max(1, Math.ceil(total / window.perPage)),
-    perPage: window.perPage,
-    total,
+    ...pageOf(window, total),
   };
 }
 

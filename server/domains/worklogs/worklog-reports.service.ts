@@ -10,7 +10,7 @@ import { recordAudit } from '../../core/audit.ts';
 import { companyToday } from '../../core/company-date.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { validationError } from '../../core/errors.ts';
-import { pageWindow } from '../../core/paging.ts';
+import { pageWindow, reportPageOf, pageOf } from '../../core/paging.ts';
 import { projectScope } from '../../core/policy.ts';
 import { reportRange } from '../../core/reporting/periods.ts';
 import { CONTENT_TYPES, writeTables, type Cell, type TableSheet } from '../../core/reporting/table-export.ts';
@@ -63,10 +63,7 @@ async function build(
     })),
     totals,
     total: Math.round(Object.values(totals).reduce((a, b) => a + b, 0) * 100) / 100,
-    currentPage: window?.currentPage ?? 1,
-    perPage,
-    totalRows: result.groupCount,
-    lastPage: Math.max(1, Math.ceil(result.groupCount / perPage)),
+    ...reportPageOf(window, perPage, result.groupCount),
   };
 }
 
@@ -165,10 +162,7 @@ export async function getWorkLogReconciliation(
       gapDays: future ? [] : row.gap_days,
       doubleCountDays: row.double_days,
     })),
-    currentPage: window.currentPage,
-    lastPage: Math.max(1, Math.ceil(total / window.perPage)),
-    perPage: window.perPage,
-    total,
+    ...pageOf(window, total),
     from,
     to,
   };

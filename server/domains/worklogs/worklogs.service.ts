@@ -11,7 +11,7 @@ import { recordAudit } from '../../core/audit.ts';
 import { companyToday } from '../../core/company-date.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
-import { pageWindow } from '../../core/paging.ts';
+import { pageWindow, pageOf } from '../../core/paging.ts';
 import { isPerson, projectScope } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { pushView } from './worklog-jira.ts';
@@ -90,10 +90,7 @@ export async function listWorkLogs(ctx: ServiceContext, query: WorkLogQuery): Pr
   );
   return {
     items: await toWorkLogs(ctx, rows),
-    currentPage: window.currentPage,
-    lastPage: Math.max(1, Math.ceil(total / window.perPage)),
-    perPage: window.perPage,
-    total,
+    ...pageOf(window, total),
   };
 }
 
