@@ -6,7 +6,7 @@ export interface NavItem {
   labelKey: string;
   icon: string;
   permission?: Permission;
-  /** Other permissions that open the area too (payers and managers of invoices who submit none). */
+  /** Other permissions that open the area too (payers of invoices who submit none, managers who log no work). */
   alsoFor?: readonly Permission[];
   /** Other paths that show this area (the employee list is also the home page, `/`). */
   alsoAt?: readonly string[];
@@ -52,7 +52,13 @@ export const NAV_ITEMS: NavItem[] = [
     icon: 'pi pi-clock',
     permission: 'overtime.request',
   },
-  { path: '/work-logs', labelKey: 'nav.workLogs', icon: 'pi pi-list-check', permission: 'worklogs.log' },
+  {
+    path: '/work-logs',
+    labelKey: 'nav.workLogs',
+    icon: 'pi pi-list-check',
+    permission: 'worklogs.log',
+    alsoFor: ['worklogs.manage', 'worklogs.report'],
+  },
   {
     path: '/invoices',
     labelKey: 'nav.invoices',
@@ -72,6 +78,7 @@ export const NAV_ITEMS: NavItem[] = [
     labelKey: 'nav.recurringTasks',
     icon: 'pi pi-sync',
     permission: 'recurring-tasks.view',
+    alsoFor: ['recurring-tasks.manage'],
   },
   {
     path: '/account-management',
