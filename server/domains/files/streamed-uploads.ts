@@ -24,7 +24,7 @@ import {
  * already written for it is deleted, so a form that fails half-way leaves nothing behind.
  *
  * A route uses it in three places: `preValidation: form.read` (the text parts become the body, the
- * files `request.storedUploads`), `onResponse: form.discard` (deletes the files of a request whose
+ * files `request.storedUploads`), `onSend: form.discard` (deletes the files of a request whose
  * use case did not succeed: a refused body, a refused rule, a failed transaction), and the handler's
  * `form.commit(request, (uploads) => useCase(…, uploads))`, which marks the files as kept once the
  * use case has committed the rows that name them.
@@ -245,13 +245,17 @@ export function streamedMultipartForm(config: Config, options: StreamedFormOptio
     request.body = fields;
   }
 
-  /** The onResponse hook: the files of a request whose use case did not commit are deleted. */
-  async function discard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  /**
+   * The onSend hook: the files of a request whose use case did not commit are deleted before the
+   * answer goes out, so a caller who reads a refusal never finds its files still in storage.
+   */
+  async function discard<Payload>(request: FastifyRequest, _reply: FastifyReply, payload: Payload) {
     if (request.storedUploads?.length && !request.storedUploadsKept) {
       const uploads = request.storedUploads;
       request.storedUploads = [];
       await removeAll(config, uploads);
     }
+    return payload;
   }
 
   /** Runs the use case with the stored files; once it has committed, they are kept. */

@@ -91,7 +91,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<AreaRouteOptions> = async 
     {
       config: { access: 'invoices.submit' },
       preValidation: form.read,
-      onResponse: form.discard,
+      onSend: form.discard,
       schema: {
         tags,
         summary: 'Submit an invoice or expense; payers are told (PAYMENT_REQUEST)',
@@ -209,7 +209,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<AreaRouteOptions> = async 
     {
       config: { access: ['invoices.submit', 'invoices.manage'] },
       preValidation: form.read,
-      onResponse: form.discard,
+      onSend: form.discard,
       schema: {
         tags,
         summary: 'Change a pending invoice: its fields, new attachments, attachments to remove',
