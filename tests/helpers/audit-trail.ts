@@ -17,6 +17,9 @@ export const UNAUDITED_WRITES: Record<string, string> = {
   'POST /api/change-password/validations': 'checks the fields before the change; writes nothing',
   'POST /api/users/import':
     'a dry run, or a file with any problem, writes nothing; a real import is audited per person (people-import.test.ts checks it)',
+  'POST /api/assets/scan': 'reads the QR code of an uploaded photo; writes nothing',
+  'POST /api/assets/import':
+    'a dry run, or a file with any problem, writes nothing; a real import is audited per asset (assets.test.ts checks it)',
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

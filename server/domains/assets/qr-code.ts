@@ -11,8 +11,16 @@ import type { DetectedType } from '../files/file-type.ts';
  */
 
 /** The PNG of a QR code holding `text`, 4 cm square at 72 dpi. */
-export function qrPng(text: string, size = QR_LABEL_PIXELS): Promise<Buffer> {
-  return QRCode.toBuffer(text, { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' });
+export async function qrPng(text: string, size = QR_LABEL_PIXELS): Promise<Buffer> {
+  // qrcode draws whole pixels per module, so its image may fall a pixel or two short of the
+  // size: centre it on a white square of exactly the size.
+  const drawn = PNG.sync.read(await QRCode.toBuffer(text, { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' }));
+  const label = new PNG({ width: size, height: size });
+  label.data.fill(255);
+  const left = Math.floor((size - drawn.width) / 2);
+  const top = Math.floor((size - drawn.height) / 2);
+  PNG.bitblt(drawn, label, 0, 0, Math.min(drawn.width, size), Math.min(drawn.height, size), Math.max(0, left), Math.max(0, top));
+  return PNG.sync.write(label);
 }
 
 interface Rgba {
