@@ -38,7 +38,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('IN_USE','DAMAGED','IN_STORAGE')`))
     .addColumn('serial_number', 'text')
-    .addColumn('quantity', 'integer', (c) => c.notNull().defaultTo(1).check(sql`quantity >= 1`))
+    .addColumn('quantity', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`quantity >= 1`),
+    )
     .addColumn('storage_bytes', 'bigint', (c) => c.check(sql`storage_bytes >= 0`))
     .addColumn('processors', 'text')
     .addColumn('priority', 'smallint', (c) => c.notNull().check(sql`priority between 1 and 3`))
@@ -67,7 +72,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // My assets, and the assigned view.
   await sql`create index assets_assignee_idx on assets (assignee_id, lower(name), id)
     where deleted_at is null and assignee_id is not null`.execute(db);
-  await sql`create index assets_type_status_idx on assets (type, status) where deleted_at is null`.execute(db);
+  await sql`create index assets_type_status_idx on assets (type, status) where deleted_at is null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('asset_assignments')

@@ -73,9 +73,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // The register's default order (highest level first) and its filters.
   await sql`create index risks_level_idx on risks (risk_level desc, id) where deleted_at is null`.execute(db);
-  await sql`create index risks_state_idx on risks (state, risk_level desc, id) where deleted_at is null`.execute(db);
+  await sql`create index risks_state_idx on risks (state, risk_level desc, id) where deleted_at is null`.execute(
+    db,
+  );
   await sql`create index risks_asset_idx on risks (asset_id) where deleted_at is null`.execute(db);
-  await sql`create index risks_parent_idx on risks (parent_risk_id) where parent_risk_id is not null`.execute(db);
+  await sql`create index risks_parent_idx on risks (parent_risk_id) where parent_risk_id is not null`.execute(
+    db,
+  );
   // The worker's two questions: open mitigation plans past their date, acceptances due for review.
   await sql`create index risks_plan_due_idx on risks (expected_completion_date)
     where deleted_at is null and treatment_method = 'MITIGATE' and state <> 'CLOSED'`.execute(db);

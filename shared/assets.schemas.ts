@@ -150,11 +150,18 @@ export const AssetDetail = Type.Object({
 });
 export type AssetDetail = Static<typeof AssetDetail>;
 
-export const ASSET_SORTS = ['name', '-name', 'securityValue', '-securityValue', 'createdAt', '-createdAt'] as const;
+export const ASSET_SORTS = [
+  'name',
+  '-name',
+  'securityValue',
+  '-securityValue',
+  'createdAt',
+  '-createdAt',
+] as const;
 export type AssetSort = (typeof ASSET_SORTS)[number];
 
 const AssetFilterFields = {
-  /** MY_ASSET: the caller's; COMPANY_ASSET (the default): every asset (assets.view). */
+  /** MY_ASSET: the caller's; COMPANY_ASSET: every asset (assets.view). Default: COMPANY_ASSET for those who may see it. */
   tab: Type.Optional(Type.Enum(ASSET_TABS)),
   search: Type.Optional(SearchText(150)),
   type: Type.Optional(Type.Enum(ASSET_TYPES)),
@@ -168,7 +175,10 @@ const AssetFilterFields = {
   sort: Type.Optional(Type.Enum(ASSET_SORTS)),
 };
 
-export const AssetQuery = Type.Object({ ...AssetFilterFields, ...PageQueryFields }, { additionalProperties: false });
+export const AssetQuery = Type.Object(
+  { ...AssetFilterFields, ...PageQueryFields },
+  { additionalProperties: false },
+);
 export type AssetQuery = Static<typeof AssetQuery>;
 
 export const AssetExportQuery = Type.Object(

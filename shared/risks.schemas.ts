@@ -161,7 +161,14 @@ export type Risk = Static<typeof Risk>;
 export const RiskPage = Paged(Risk);
 export type RiskPage = Static<typeof RiskPage>;
 
-export const RISK_SORTS = ['-level', 'level', 'name', '-name', 'expectedCompletionDate', '-createdAt'] as const;
+export const RISK_SORTS = [
+  '-level',
+  'level',
+  'name',
+  '-name',
+  'expectedCompletionDate',
+  '-createdAt',
+] as const;
 export type RiskSort = (typeof RISK_SORTS)[number];
 
 const RiskFilterFields = {
@@ -175,7 +182,10 @@ const RiskFilterFields = {
   residual: Type.Optional(Type.Boolean()),
   sort: Type.Optional(Type.Enum(RISK_SORTS)),
 };
-export const RiskQuery = Type.Object({ ...RiskFilterFields, ...PageQueryFields }, { additionalProperties: false });
+export const RiskQuery = Type.Object(
+  { ...RiskFilterFields, ...PageQueryFields },
+  { additionalProperties: false },
+);
 export type RiskQuery = Static<typeof RiskQuery>;
 export const RiskExportQuery = Type.Object(
   { ...RiskFilterFields, format: Type.Optional(ExportFormatField) },

@@ -5,7 +5,12 @@ import { finished } from 'node:stream/promises';
 import { AppError } from '../../server/core/errors.ts';
 import { prepareAssetExport } from '../../server/domains/assets/assets-export.service.ts';
 import { importAssets } from '../../server/domains/assets/assets-import.service.ts';
-import { ASSET_STATUSES, ASSET_TYPES, type AssetStatus, type AssetType } from '../../shared/assets.schemas.ts';
+import {
+  ASSET_STATUSES,
+  ASSET_TYPES,
+  type AssetStatus,
+  type AssetType,
+} from '../../shared/assets.schemas.ts';
 import { EXPORT_FORMATS, type ExportFormat } from '../../shared/reporting.schemas.ts';
 import { oneOf } from '../parsers.ts';
 import { commandGroup, printLines, type CliRuntime } from '../runtime.ts';
@@ -23,21 +28,28 @@ export function registerAssetCommands(program: Command, runtime: CliRuntime): vo
     .option('--search <text>', t('assets:cli.export.search'))
     .option('--type <type>', t('assets:cli.export.type'), oneOf(ASSET_TYPES, t))
     .option('--status <status>', t('assets:cli.export.status'), oneOf(ASSET_STATUSES, t))
-    .action((options: { output: string; format: ExportFormat; search?: string; type?: AssetType; status?: AssetStatus }) =>
-      runtime.withContext(async (ctx) => {
-        const prepared = await prepareAssetExport(ctx, {
-          format: options.format,
-          search: options.search,
-          type: options.type,
-          status: options.status,
-        });
-        const file = createWriteStream(options.output);
-        const count = await prepared.write(file);
-        await finished(file);
-        runtime.output({ file: options.output, count }, () =>
-          printLines(t('assets:cli.export.done', { count, file: options.output })),
-        );
-      }),
+    .action(
+      (options: {
+        output: string;
+        format: ExportFormat;
+        search?: string;
+        type?: AssetType;
+        status?: AssetStatus;
+      }) =>
+        runtime.withContext(async (ctx) => {
+          const prepared = await prepareAssetExport(ctx, {
+            format: options.format,
+            search: options.search,
+            type: options.type,
+            status: options.status,
+          });
+          const file = createWriteStream(options.output);
+          const count = await prepared.write(file);
+          await finished(file);
+          runtime.output({ file: options.output, count }, () =>
+            printLines(t('assets:cli.export.done', { count, file: options.output })),
+          );
+        }),
     );
 
   group
@@ -55,7 +67,9 @@ export function registerAssetCommands(program: Command, runtime: CliRuntime): vo
             process.stderr.write(`${t('assets:cli.import.invalid', { count: report.errors.length })}\n`);
           throw new AppError('VALIDATION_FAILED', {
             details: report.errors.map((error) => ({
-              field: error.row ? t('assets:cli.import.row', { row: error.row, column: error.column }) : error.field,
+              field: error.row
+                ? t('assets:cli.import.row', { row: error.row, column: error.column })
+                : error.field,
               code: error.code as never,
               message: error.message,
               row: error.row,

@@ -44,7 +44,8 @@ export function assetValue(labels: CiaLabels): number {
 
 /** The band of a value: 3-4 low, 5-6 medium, 7 and above (9 included) high. */
 export function assetValueBand(value: number): AssetValueBand {
-  if (!Number.isInteger(value) || value < 3 || value > 9) throw new RangeError(`asset value ${value} is not 3-9`);
+  if (!Number.isInteger(value) || value < 3 || value > 9)
+    throw new RangeError(`asset value ${value} is not 3-9`);
   if (value <= 4) return 'LOW';
   if (value <= 6) return 'MEDIUM';
   return 'HIGH';

@@ -58,7 +58,12 @@ const reviewStep = (step: RiskStep, next: RiskState, decisions: RiskAction[]): R
   { from: `${step}_IN_PROGRESS`, action: 'submit', to: `${step}_REVIEW`, by: 'editor' },
   { from: `${step}_REVIEW`, action: 'revoke', to: `${step}_IN_PROGRESS`, by: 'submitter' },
   { from: `${step}_REVIEW`, action: 'reject', to: `${step}_IN_PROGRESS`, by: 'reviewer' },
-  ...decisions.map((action) => ({ from: `${step}_REVIEW` as RiskState, action, to: next, by: 'reviewer' as const })),
+  ...decisions.map((action) => ({
+    from: `${step}_REVIEW` as RiskState,
+    action,
+    to: next,
+    by: 'reviewer' as const,
+  })),
 ];
 
 /** Every allowed transition; anything else is refused. */

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/connect.ts';
 import type { AssetType } from '../../shared/assets.schemas.ts';
-import { assetValue, assetValueBand, type CiaLabel, type ConfidentialityLabel } from '../../shared/rules/asset-value.ts';
+import {
+  assetValue,
+  assetValueBand,
+  type CiaLabel,
+  type ConfidentialityLabel,
+} from '../../shared/rules/asset-value.ts';
 import { riskLevel } from '../../shared/rules/risk-level.ts';
 import type { RiskState } from '../../shared/rules/risk-workflow.ts';
 
@@ -52,7 +57,10 @@ export async function createAsset(
     .returningAll()
     .executeTakeFirstOrThrow();
   if (options.assigneeId)
-    await db.insertInto('asset_assignments').values({ asset_id: asset.id, user_id: options.assigneeId }).execute();
+    await db
+      .insertInto('asset_assignments')
+      .values({ asset_id: asset.id, user_id: options.assigneeId })
+      .execute();
   return asset;
 }
 

@@ -21,29 +21,48 @@ import {
 
 // The pure rules of assets and risks (shared/rules/asset-value.ts, risk-level.ts, risk-workflow.ts).
 
-t.test('the asset value is C + I + A, banded low 3-4, medium 5-6, high 7 and above (9 included)', async (t) => {
-  t.equal(assetValue({ confidentiality: 'PUBLIC', integrity: 'PUBLIC', availability: 'PUBLIC' }), 3);
-  t.equal(assetValue({ confidentiality: 'NONE', integrity: 'SECRET', availability: 'INTERNAL_USE_ONLY' }), 4);
-  t.same(assetSecurity({ confidentiality: 'TOP_SECRET', integrity: 'TOP_SECRET', availability: 'TOP_SECRET' }), {
-    value: 9,
-    band: 'HIGH',
-  });
-  const expected: Record<number, string> = { 3: 'LOW', 4: 'LOW', 5: 'MEDIUM', 6: 'MEDIUM', 7: 'HIGH', 8: 'HIGH', 9: 'HIGH' };
-  for (const [value, band] of Object.entries(expected)) t.equal(assetValueBand(Number(value)), band, `${value}`);
-  t.throws(() => assetValueBand(2));
-  t.throws(() => assetValueBand(10));
-  // Every combination of labels has a value 3-9.
-  for (const c of CONFIDENTIALITY_LABELS)
-    for (const i of CIA_LABELS)
-      for (const a of CIA_LABELS) {
-        const value = assetValue({ confidentiality: c, integrity: i, availability: a });
-        t.ok(value >= 3 && value <= 9, `${c}/${i}/${a} → ${value}`);
-      }
-});
+t.test(
+  'the asset value is C + I + A, banded low 3-4, medium 5-6, high 7 and above (9 included)',
+  async (t) => {
+    t.equal(assetValue({ confidentiality: 'PUBLIC', integrity: 'PUBLIC', availability: 'PUBLIC' }), 3);
+    t.equal(
+      assetValue({ confidentiality: 'NONE', integrity: 'SECRET', availability: 'INTERNAL_USE_ONLY' }),
+      4,
+    );
+    t.same(
+      assetSecurity({ confidentiality: 'TOP_SECRET', integrity: 'TOP_SECRET', availability: 'TOP_SECRET' }),
+      {
+        value: 9,
+        band: 'HIGH',
+      },
+    );
+    const expected: Record<number, string> = {
+      3: 'LOW',
+      4: 'LOW',
+      5: 'MEDIUM',
+      6: 'MEDIUM',
+      7: 'HIGH',
+      8: 'HIGH',
+      9: 'HIGH',
+    };
+    for (const [value, band] of Object.entries(expected))
+      t.equal(assetValueBand(Number(value)), band, `${value}`);
+    t.throws(() => assetValueBand(2));
+    t.throws(() => assetValueBand(10));
+    // Every combination of labels has a value 3-9.
+    for (const c of CONFIDENTIALITY_LABELS)
+      for (const i of CIA_LABELS)
+        for (const a of CIA_LABELS) {
+          const value = assetValue({ confidentiality: c, integrity: i, availability: a });
+          t.ok(value >= 3 && value <= 9, `${c}/${i}/${a} → ${value}`);
+        }
+  },
+);
 
 t.test('the risk level over all 48 combinations of impact, likelihood and asset band', async (t) => {
   const factor = { LOW: 1, MEDIUM: 2, HIGH: 3 } as const;
-  const bandOf = (level: number) => (level <= 11 ? 'LOW' : level <= 23 ? 'MEDIUM' : level <= 35 ? 'HIGH' : 'VERY_HIGH');
+  const bandOf = (level: number) =>
+    level <= 11 ? 'LOW' : level <= 23 ? 'MEDIUM' : level <= 35 ? 'HIGH' : 'VERY_HIGH';
   let combinations = 0;
   for (const impact of [1, 2, 3, 4])
     for (const likelihood of [1, 2, 3, 4])
@@ -102,18 +121,21 @@ t.test('the workflow table: every state and action, allowed or refused', async (
   t.same(actionsFrom('CLOSED'), []);
 });
 
-t.test('who may take a transition: editors submit, submitters revoke, reviewers decide but never their own', async (t) => {
-  const submit = findTransition('IDENTIFICATION_IN_PROGRESS', 'submit')!;
-  const approve = findTransition('IDENTIFICATION_REVIEW', 'approve')!;
-  const revoke = findTransition('IDENTIFICATION_REVIEW', 'revoke')!;
-  t.ok(mayTake(submit, { manages: true, reviews: false, isSubmitter: false }));
-  t.notOk(mayTake(submit, { manages: false, reviews: true, isSubmitter: false }));
-  t.ok(mayTake(approve, { manages: false, reviews: true, isSubmitter: false }));
-  t.notOk(mayTake(approve, { manages: true, reviews: true, isSubmitter: true }), 'separation of duties');
-  t.notOk(mayTake(approve, { manages: true, reviews: false, isSubmitter: false }));
-  t.ok(mayTake(revoke, { manages: false, reviews: false, isSubmitter: true }));
-  t.notOk(mayTake(revoke, { manages: true, reviews: true, isSubmitter: false }));
-});
+t.test(
+  'who may take a transition: editors submit, submitters revoke, reviewers decide but never their own',
+  async (t) => {
+    const submit = findTransition('IDENTIFICATION_IN_PROGRESS', 'submit')!;
+    const approve = findTransition('IDENTIFICATION_REVIEW', 'approve')!;
+    const revoke = findTransition('IDENTIFICATION_REVIEW', 'revoke')!;
+    t.ok(mayTake(submit, { manages: true, reviews: false, isSubmitter: false }));
+    t.notOk(mayTake(submit, { manages: false, reviews: true, isSubmitter: false }));
+    t.ok(mayTake(approve, { manages: false, reviews: true, isSubmitter: false }));
+    t.notOk(mayTake(approve, { manages: true, reviews: true, isSubmitter: true }), 'separation of duties');
+    t.notOk(mayTake(approve, { manages: true, reviews: false, isSubmitter: false }));
+    t.ok(mayTake(revoke, { manages: false, reviews: false, isSubmitter: true }));
+    t.notOk(mayTake(revoke, { manages: true, reviews: true, isSubmitter: false }));
+  },
+);
 
 t.test('step statuses follow the state', async (t) => {
   t.same(stepStatuses('IDENTIFICATION_IN_PROGRESS'), {

@@ -62,4 +62,3 @@ export async function readSheet(data: Buffer): Promise<SheetData> {
     rows: body.map((cells, i) => ({ number: i + 2, cells })),
   };
 }
-

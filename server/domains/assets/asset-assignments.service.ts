@@ -54,7 +54,9 @@ async function assignLocked(tx: ServiceContext, assets: readonly Locked[], assig
   // Someone assigning an asset to themselves needs no notice.
   if (assigneeId !== tx.actor.id && moving.length > 0) {
     const [me] = tx.actor.id ? await repo.findPeople(tx.db, [tx.actor.id]) : [];
-    const actor = me ? { id: me.id, firstName: me.first_name, lastName: me.last_name, avatarUrl: null } : null;
+    const actor = me
+      ? { id: me.id, firstName: me.first_name, lastName: me.last_name, avatarUrl: null }
+      : null;
     await notifyEach(
       tx,
       'ASSET_ASSIGNED',
@@ -124,7 +126,11 @@ export async function checkInAsset(ctx: ServiceContext, id: string): Promise<Ass
 }
 
 /** Marks an asset damaged (its holder keeps it until checked in) or in storage (which checks it in). */
-export async function setAssetStatus(ctx: ServiceContext, id: string, input: AssetStatusBody): Promise<AssetDetail> {
+export async function setAssetStatus(
+  ctx: ServiceContext,
+  id: string,
+  input: AssetStatusBody,
+): Promise<AssetDetail> {
   assetsPolicy.authorize(ctx.actor, 'manage', undefined);
   return inTransaction(ctx, async (tx) => {
     const row = await requireVisibleAsset(tx, id);
@@ -153,7 +159,8 @@ export async function bulkAssetAction(ctx: ServiceContext, input: AssetBulkBody)
   assetsPolicy.authorize(ctx.actor, 'manage', undefined);
   if (input.action === 'assign' && !input.assigneeId)
     throw validationError([{ field: 'assigneeId', code: 'required' }]);
-  if (input.action === 'setStatus' && !input.status) throw validationError([{ field: 'status', code: 'required' }]);
+  if (input.action === 'setStatus' && !input.status)
+    throw validationError([{ field: 'status', code: 'required' }]);
   return inTransaction(ctx, async (tx) => {
     const assets = await repo.lockAssets(tx.db, input.ids);
     if (assets.length !== input.ids.length) throw new AppError('NOT_FOUND');

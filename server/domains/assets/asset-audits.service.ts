@@ -49,17 +49,30 @@ export async function getAssetAudit(ctx: ServiceContext, id: string): Promise<As
       confirmedBy: c.confirmed_by_name,
       confirmedAt: c.confirmed_at.toISOString(),
     })),
-    notSeen: notSeen.map((a) => ({ assetId: a.id, name: a.name, serialNumber: a.serial_number, location: a.location })),
+    notSeen: notSeen.map((a) => ({
+      assetId: a.id,
+      name: a.name,
+      serialNumber: a.serial_number,
+      location: a.location,
+    })),
   };
 }
 
 /** Starts an audit. */
-export async function createAssetAudit(ctx: ServiceContext, input: AssetAuditBody): Promise<AssetAuditDetail> {
+export async function createAssetAudit(
+  ctx: ServiceContext,
+  input: AssetAuditBody,
+): Promise<AssetAuditDetail> {
   assetsPolicy.authorize(ctx.actor, 'manage', undefined);
   return inTransaction(ctx, async (tx) => {
     const id = await repo.insertAudit(tx.db, input.name.trim(), tx.actor.id);
     const created = await getAssetAudit(tx, id);
-    await recordAudit(tx, { action: 'asset_audit.created', entityType: 'asset_audit', entityId: id, after: { name: created.name } });
+    await recordAudit(tx, {
+      action: 'asset_audit.created',
+      entityType: 'asset_audit',
+      entityId: id,
+      after: { name: created.name },
+    });
     return created;
   });
 }

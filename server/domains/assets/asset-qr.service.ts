@@ -15,7 +15,10 @@ import { assetIdOf, qrPng, readQr } from './qr-code.ts';
  */
 
 /** The QR code of one asset as a PNG download. */
-export async function getAssetQrPng(ctx: ServiceContext, id: string): Promise<{ fileName: string; png: Buffer }> {
+export async function getAssetQrPng(
+  ctx: ServiceContext,
+  id: string,
+): Promise<{ fileName: string; png: Buffer }> {
   const row = await requireVisibleAsset(ctx, id);
   const safeName = row.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'asset';
   return { fileName: `qr-${safeName}.png`, png: await qrPng(assetUrl(ctx, id)) };

@@ -47,9 +47,12 @@ export async function assetProblems(
   inputs: ReadonlyArray<{ input: AssetBody; id?: string }>,
 ): Promise<FieldProblem[][]> {
   const owners = new Map(
-    (await repo.findPeople(ctx.db, inputs.flatMap(({ input }) => (input.ownerId ? [input.ownerId] : [])))).map(
-      (p) => [p.id, p],
-    ),
+    (
+      await repo.findPeople(
+        ctx.db,
+        inputs.flatMap(({ input }) => (input.ownerId ? [input.ownerId] : [])),
+      )
+    ).map((p) => [p.id, p]),
   );
   const serials = inputs.flatMap(({ input }) =>
     input.serialNumber?.trim() ? [{ type: input.type, serial: input.serialNumber.trim() }] : [],

@@ -14,7 +14,10 @@ import * as repo from './assets.repository.ts';
  * streamed; the columns are those the import reads back (asset-sheet.ts). Recorded in the audit
  * trail when it starts.
  */
-export async function prepareAssetExport(ctx: ServiceContext, query: AssetExportQuery): Promise<PreparedExport> {
+export async function prepareAssetExport(
+  ctx: ServiceContext,
+  query: AssetExportQuery,
+): Promise<PreparedExport> {
   assetsPolicy.authorize(ctx.actor, 'viewCompany', undefined);
   const format = query.format ?? 'xlsx';
   const language = ctx.request.language;

@@ -1,9 +1,5 @@
 import { Value } from 'typebox/value';
-import {
-  AssetBody,
-  type AssetImportReport,
-  type AssetStatus,
-} from '../../../shared/assets.schemas.ts';
+import { AssetBody, type AssetImportReport, type AssetStatus } from '../../../shared/assets.schemas.ts';
 import type { FieldProblem, ValidationCode } from '../../../shared/errors.ts';
 import { i18nFor } from '../../../shared/i18n/index.ts';
 import { assetValueBand } from '../../../shared/rules/asset-value.ts';
@@ -58,7 +54,16 @@ function rowInput(cells: unknown[], columns: Array<AssetSheetColumn | undefined>
     else input[column.key] = text;
   });
   // Optional columns left empty mean "none"; required ones stay missing so the schema names them.
-  for (const key of ['name', 'type', 'priority', 'kind', 'confidentiality', 'integrity', 'availability', 'status'])
+  for (const key of [
+    'name',
+    'type',
+    'priority',
+    'kind',
+    'confidentiality',
+    'integrity',
+    'availability',
+    'status',
+  ])
     if (input[key] === null) delete input[key];
   return { input, id, ownerEmail };
 }
@@ -71,9 +76,21 @@ export async function importAssets(
 ): Promise<AssetImportReport> {
   assetsPolicy.authorize(ctx.actor, 'manage', undefined);
   const t = i18nFor(ctx.request.language).t;
-  const report: AssetImportReport = { total: 0, created: 0, updated: 0, dryRun: Boolean(options.dryRun), errors: [] };
+  const report: AssetImportReport = {
+    total: 0,
+    created: 0,
+    updated: 0,
+    dryRun: Boolean(options.dryRun),
+    errors: [],
+  };
   const fileProblem = (code: ValidationCode, params: Record<string, string> = {}) => {
-    report.errors.push({ row: 0, column: '', field: 'file', code, message: problemMessage(t, { field: 'file', code, params }) });
+    report.errors.push({
+      row: 0,
+      column: '',
+      field: 'file',
+      code,
+      message: problemMessage(t, { field: 'file', code, params }),
+    });
     return report;
   };
   let sheet: SheetData;
@@ -95,9 +112,12 @@ export async function importAssets(
 
   const parsed = rows.map((row) => ({ number: row.number, ...rowInput(row.cells, columns) }));
   const owners = new Map(
-    (await repo.findPeopleByEmails(ctx.db, parsed.flatMap((p) => (p.ownerEmail ? [p.ownerEmail] : [])))).map(
-      (p) => [p.email.toLowerCase(), p.id],
-    ),
+    (
+      await repo.findPeopleByEmails(
+        ctx.db,
+        parsed.flatMap((p) => (p.ownerEmail ? [p.ownerEmail] : [])),
+      )
+    ).map((p) => [p.email.toLowerCase(), p.id]),
   );
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const prepared: Prepared[] = [];
@@ -109,21 +129,34 @@ export async function importAssets(
       const ownerId = owners.get(row.ownerEmail.toLowerCase());
       if (ownerId) row.input.ownerId = ownerId;
       else
-        problems.push({ field: 'ownerId', code: 'unknownEmail', params: { email: row.ownerEmail }, column: columnOf('ownerId') });
+        problems.push({
+          field: 'ownerId',
+          code: 'unknownEmail',
+          params: { email: row.ownerEmail },
+          column: columnOf('ownerId'),
+        });
     } else row.input.ownerId = null;
     // An asset in use stays in use (its holder changes through an assignment, never a file).
     const status = row.input.status as AssetStatus | undefined;
     if (status === 'IN_USE' && existing?.status === 'IN_USE') delete row.input.status;
     for (const problem of schemaErrorProblems(Value.Errors(AssetBody, row.input)))
       problems.push({ ...problem, column: columnOf(problem.field.split('.')[0]!) });
-    prepared.push({ number: row.number, id: existing?.id, existing, input: row.input as AssetBody, problems });
+    prepared.push({
+      number: row.number,
+      id: existing?.id,
+      existing,
+      input: row.input as AssetBody,
+      problems,
+    });
   }
   const sound = prepared.filter((p) => p.problems.length === 0);
   const ruleProblems = await assetProblems(
     ctx,
     sound.map((p) => ({ input: p.input, id: p.id })),
   );
-  sound.forEach((p, i) => p.problems.push(...ruleProblems[i]!.map((x) => ({ ...x, column: columnOf(x.field) }))));
+  sound.forEach((p, i) =>
+    p.problems.push(...ruleProblems[i]!.map((x) => ({ ...x, column: columnOf(x.field) }))),
+  );
   for (const row of prepared)
     for (const problem of row.problems)
       report.errors.push({
@@ -141,13 +174,19 @@ export async function importAssets(
     for (const row of prepared) {
       if (!row.id) {
         const id = await repo.insertAsset(tx.db, { ...assetValues(row.input), created_by: tx.actor.id });
-        await recordAudit(tx, { action: 'asset.created', entityType: 'asset', entityId: id, after: { ...row.input, source: 'import' } });
+        await recordAudit(tx, {
+          action: 'asset.created',
+          entityType: 'asset',
+          entityId: id,
+          after: { ...row.input, source: 'import' },
+        });
         continue;
       }
       const values = assetValues(row.input, row.existing!.status);
       await repo.updateAsset(tx.db, row.id, values);
       const band = assetValueBand(values.security_value);
-      if (band !== assetValueBand(row.existing!.security_value)) await recomputeRiskLevelsOfAsset(tx, row.id, band);
+      if (band !== assetValueBand(row.existing!.security_value))
+        await recomputeRiskLevelsOfAsset(tx, row.id, band);
       await recordAudit(tx, {
         action: 'asset.updated',
         entityType: 'asset',

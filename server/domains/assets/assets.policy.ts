@@ -30,8 +30,7 @@ export const assetPolicy = definePolicy<
   'view' | 'edit' | 'delete' | 'assign' | 'checkIn' | 'changeStatus'
 >('asset', {
   view: (actor, asset) =>
-    seesAll(actor) ||
-    (isPerson(actor) && can(actor, 'assets.view-own') && asset.assigneeId === actor.id),
+    seesAll(actor) || (isPerson(actor) && can(actor, 'assets.view-own') && asset.assigneeId === actor.id),
   edit: (actor) => manages(actor),
   delete: (actor) => manages(actor),
   assign: (actor) => manages(actor),

@@ -57,7 +57,8 @@ function withColumns(query: ReturnType<typeof baseQuery>) {
 
 export async function findAsset(db: Db, id: string, options: { lock?: boolean } = {}) {
   const row = await withColumns(baseQuery(db)).where('a.id', '=', id).executeTakeFirst();
-  if (row && options.lock) await db.selectFrom('assets').select('id').where('id', '=', id).forUpdate().execute();
+  if (row && options.lock)
+    await db.selectFrom('assets').select('id').where('id', '=', id).forUpdate().execute();
   return row;
 }
 export type AssetRow = NonNullable<Awaited<ReturnType<typeof findAsset>>>;
@@ -152,7 +153,10 @@ export interface AssetValues {
   security_value: number;
 }
 
-export async function insertAsset(db: Db, values: AssetValues & { created_by: string | null }): Promise<string> {
+export async function insertAsset(
+  db: Db,
+  values: AssetValues & { created_by: string | null },
+): Promise<string> {
   const row = await db.insertInto('assets').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }

@@ -28,12 +28,7 @@ import { PersonOptionList, PersonOptionQuery } from '../../../shared/risks.schem
 import { validationError } from '../../core/errors.ts';
 import { contentDisposition, sendExport } from '../files/download.ts';
 import { jsonOrMultipartForm } from '../files/multipart.ts';
-import {
-  assignAsset,
-  bulkAssetAction,
-  checkInAsset,
-  setAssetStatus,
-} from './asset-assignments.service.ts';
+import { assignAsset, bulkAssetAction, checkInAsset, setAssetStatus } from './asset-assignments.service.ts';
 import {
   confirmAuditedAsset,
   createAssetAudit,
@@ -131,7 +126,8 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.String({ format: 'binary' }), ...errors },
       },
     },
-    async (request, reply) => sendExport(request, reply, await prepareAssetExport(request.ctx(), request.query)),
+    async (request, reply) =>
+      sendExport(request, reply, await prepareAssetExport(request.ctx(), request.query)),
   );
 
   app.post(

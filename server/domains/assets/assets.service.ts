@@ -26,9 +26,13 @@ import * as repo from './assets.repository.ts';
  * asset-assignments.service.ts, QR codes asset-qr.service.ts, audits asset-audits.service.ts).
  */
 
-/** The MY_ASSET tab (the caller's assets) or the COMPANY_ASSET tab (every asset: assets.view). */
+/**
+ * The MY_ASSET tab (the caller's assets) or the COMPANY_ASSET tab (every asset: assets.view); without
+ * a tab, the company's for those who may see it, one's own for everyone else.
+ */
 export async function listAssets(ctx: ServiceContext, query: AssetQuery): Promise<AssetPage> {
-  const mine = query.tab === 'MY_ASSET';
+  const mine =
+    query.tab === 'MY_ASSET' || (!query.tab && !assetsPolicy.can(ctx.actor, 'viewCompany', undefined));
   assetsPolicy.authorize(ctx.actor, mine ? 'viewOwn' : 'viewCompany', undefined);
   if (mine && !ctx.actor.id) throw new AppError('FORBIDDEN');
   return paginate(
@@ -106,7 +110,11 @@ export async function createAsset(ctx: ServiceContext, input: AssetBody): Promis
  * Changes an asset (412 on a stale `version`). New CIA labels change its value, and with it the
  * level of each of its risks, in the same transaction.
  */
-export async function updateAsset(ctx: ServiceContext, id: string, input: AssetUpdateBody): Promise<AssetDetail> {
+export async function updateAsset(
+  ctx: ServiceContext,
+  id: string,
+  input: AssetUpdateBody,
+): Promise<AssetDetail> {
   assetsPolicy.authorize(ctx.actor, 'manage', undefined);
   return inTransaction(ctx, async (tx) => {
     const row = await requireVisibleAsset(tx, id, { lock: true });
@@ -143,7 +151,10 @@ export async function deleteAsset(ctx: ServiceContext, id: string): Promise<void
 }
 
 /** Active people by name: who may own or hold an asset (a picker's choices). */
-export async function listAssetPeople(ctx: ServiceContext, query: PersonOptionQuery): Promise<PersonOptionList> {
+export async function listAssetPeople(
+  ctx: ServiceContext,
+  query: PersonOptionQuery,
+): Promise<PersonOptionList> {
   assetsPolicy.authorize(ctx.actor, 'manage', undefined);
   const rows = await repo.listActivePeople(ctx.db, query.search);
   return {

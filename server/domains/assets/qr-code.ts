@@ -14,12 +14,23 @@ import type { DetectedType } from '../files/file-type.ts';
 export async function qrPng(text: string, size = QR_LABEL_PIXELS): Promise<Buffer> {
   // qrcode draws whole pixels per module, so its image may fall a pixel or two short of the
   // size: centre it on a white square of exactly the size.
-  const drawn = PNG.sync.read(await QRCode.toBuffer(text, { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' }));
+  const drawn = PNG.sync.read(
+    await QRCode.toBuffer(text, { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' }),
+  );
   const label = new PNG({ width: size, height: size });
   label.data.fill(255);
   const left = Math.floor((size - drawn.width) / 2);
   const top = Math.floor((size - drawn.height) / 2);
-  PNG.bitblt(drawn, label, 0, 0, Math.min(drawn.width, size), Math.min(drawn.height, size), Math.max(0, left), Math.max(0, top));
+  PNG.bitblt(
+    drawn,
+    label,
+    0,
+    0,
+    Math.min(drawn.width, size),
+    Math.min(drawn.height, size),
+    Math.max(0, left),
+    Math.max(0, top),
+  );
   return PNG.sync.write(label);
 }
 
@@ -32,7 +43,11 @@ interface Rgba {
 function rgbaOf(data: Buffer, type: DetectedType): Rgba {
   if (type === 'image/png') {
     const png = PNG.sync.read(data);
-    return { data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), width: png.width, height: png.height };
+    return {
+      data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
+      width: png.width,
+      height: png.height,
+    };
   }
   const image = jpeg.decode(data, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 256 });
   return {
@@ -84,9 +99,13 @@ export function readQr(data: Buffer, type: DetectedType): string | null {
   } catch {
     return null;
   }
-  const attempts = [shrink(image, 1000), image].filter((candidate, i, all) => i === 0 || candidate !== all[0]);
+  const attempts = [shrink(image, 1000), image].filter(
+    (candidate, i, all) => i === 0 || candidate !== all[0],
+  );
   for (const candidate of attempts) {
-    const code = jsQR(candidate.data, candidate.width, candidate.height, { inversionAttempts: 'attemptBoth' });
+    const code = jsQR(candidate.data, candidate.width, candidate.height, {
+      inversionAttempts: 'attemptBoth',
+    });
     if (code?.data) return code.data;
   }
   return null;

@@ -3,7 +3,12 @@ import { i18nFor } from '../../../shared/i18n/index.ts';
 import { fullName } from '../../../shared/rules/format.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
-import { CONTENT_TYPES, writeTables, type Cell, type TableColumn } from '../../core/reporting/table-export.ts';
+import {
+  CONTENT_TYPES,
+  writeTables,
+  type Cell,
+  type TableColumn,
+} from '../../core/reporting/table-export.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { PreparedExport } from '../files/download.ts';
 import { toRisks } from './risk-views.ts';
@@ -17,7 +22,12 @@ import type { Risk } from '../../../shared/risks.schemas.ts';
  * language. Recorded in the audit trail.
  */
 
-const COLUMNS: Array<{ key: string; kind?: TableColumn['kind']; width?: number; value(r: Risk, t: (k: string) => string): Cell }> = [
+const COLUMNS: Array<{
+  key: string;
+  kind?: TableColumn['kind'];
+  width?: number;
+  value(r: Risk, t: (k: string) => string): Cell;
+}> = [
   { key: 'name', width: 32, value: (r) => r.name },
   { key: 'residualOf', width: 24, value: (r) => r.parentRisk?.name ?? null },
   { key: 'asset', width: 24, value: (r) => r.asset.name },
@@ -35,7 +45,10 @@ const COLUMNS: Array<{ key: string; kind?: TableColumn['kind']; width?: number; 
   { key: 'riskOwner', width: 22, value: (r) => (r.riskOwner ? fullName(r.riskOwner) : null) },
   { key: 'implementingTeam', value: (r) => r.implementingTeam },
   { key: 'isoTeam', value: (r) => r.isoTeam },
-  { key: 'treatmentMethod', value: (r, t) => (r.treatmentMethod ? t(`risks:methods.${r.treatmentMethod}`) : null) },
+  {
+    key: 'treatmentMethod',
+    value: (r, t) => (r.treatmentMethod ? t(`risks:methods.${r.treatmentMethod}`) : null),
+  },
   { key: 'controlMeasures', width: 32, value: (r) => r.controlMeasures },
   { key: 'actionPlan', width: 32, value: (r) => r.actionPlan },
   { key: 'expectedCompletionDate', kind: 'date', value: (r) => r.expectedCompletionDate },
@@ -47,7 +60,10 @@ const COLUMNS: Array<{ key: string; kind?: TableColumn['kind']; width?: number; 
 ];
 
 /** Prepares the register's export with the list's filters and order. */
-export async function prepareRiskExport(ctx: ServiceContext, query: RiskExportQuery): Promise<PreparedExport> {
+export async function prepareRiskExport(
+  ctx: ServiceContext,
+  query: RiskExportQuery,
+): Promise<PreparedExport> {
   risksPolicy.authorize(ctx.actor, 'view', undefined);
   const format = query.format ?? 'xlsx';
   const t = i18nFor(ctx.request.language).t as unknown as (key: string) => string;
@@ -71,7 +87,11 @@ export async function prepareRiskExport(ctx: ServiceContext, query: RiskExportQu
       writeTables(output, format, [
         {
           title: t('risks:export.sheet'),
-          columns: COLUMNS.map((c) => ({ header: t(`risks:export.columns.${c.key}`), kind: c.kind, width: c.width })),
+          columns: COLUMNS.map((c) => ({
+            header: t(`risks:export.columns.${c.key}`),
+            kind: c.kind,
+            width: c.width,
+          })),
           rows: async function* () {
             for await (const rows of repo.iterateRisks(ctx.db, filters)) {
               const risks = await toRisks(ctx, rows);

@@ -24,11 +24,7 @@ export interface RiskJobOptions {
   today?: string;
 }
 
-async function flag(
-  ctx: ServiceContext,
-  kind: 'overdue' | 'review',
-  today: string,
-): Promise<number> {
+async function flag(ctx: ServiceContext, kind: 'overdue' | 'review', today: string): Promise<number> {
   let flagged = 0;
   for (;;) {
     const count = await inTransaction(ctx, async (tx) => {

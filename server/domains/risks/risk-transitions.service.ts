@@ -56,7 +56,8 @@ function transitionProblems(ctx: ServiceContext, row: Row, input: RiskTransition
         missing('threats', row.threats);
         missing('vulnerabilities', row.vulnerabilities);
       } else if (step === 'TREATMENT') {
-        if (!row.treatment_method) problems.push({ field: 'treatmentMethod', code: 'treatmentMethodRequired' });
+        if (!row.treatment_method)
+          problems.push({ field: 'treatmentMethod', code: 'treatmentMethodRequired' });
         if (row.treatment_method === 'MITIGATE') planProblems();
         // A plan is never submitted already late.
         if (row.expected_completion_date && row.expected_completion_date < companyToday(ctx.config))
@@ -70,7 +71,8 @@ function transitionProblems(ctx: ServiceContext, row: Row, input: RiskTransition
       planProblems();
       break;
     case 'recordResidual':
-      if (row.treatment_method !== 'MITIGATE') problems.push({ field: 'action', code: 'residualNeedsMitigation' });
+      if (row.treatment_method !== 'MITIGATE')
+        problems.push({ field: 'action', code: 'residualNeedsMitigation' });
       if (!input.residual) problems.push({ field: 'residual', code: 'required' });
       break;
   }
@@ -96,7 +98,11 @@ function requireAllowed(ctx: ServiceContext, row: Row, action: RiskAction) {
 }
 
 /** Takes one action of the workflow on a risk (412 on a stale `version`). */
-export async function transitionRisk(ctx: ServiceContext, id: string, input: RiskTransitionBody): Promise<Risk> {
+export async function transitionRisk(
+  ctx: ServiceContext,
+  id: string,
+  input: RiskTransitionBody,
+): Promise<Risk> {
   return inTransaction(ctx, async (tx) => {
     const row = await requireRisk(tx, id, { lock: true });
     const transition = requireAllowed(tx, row, input.action);
@@ -113,7 +119,11 @@ export async function transitionRisk(ctx: ServiceContext, id: string, input: Ris
     await repo.updateRisk(tx.db, id, {
       state: transition.to,
       ...decided,
-      ...(input.action === 'submit' && { submitted_by: tx.actor.id, submitted_at: now, rejection_reason: null }),
+      ...(input.action === 'submit' && {
+        submitted_by: tx.actor.id,
+        submitted_at: now,
+        rejection_reason: null,
+      }),
       ...(input.action !== 'submit' && { submitted_by: null, submitted_at: null }),
       ...(input.action === 'reject' && { rejection_reason: input.reason!.trim() }),
       ...(input.action === 'accept' && {

@@ -97,7 +97,8 @@ export const riskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.String({ format: 'binary' }), ...errors },
       },
     },
-    async (request, reply) => sendExport(request, reply, await prepareRiskExport(request.ctx(), request.query)),
+    async (request, reply) =>
+      sendExport(request, reply, await prepareRiskExport(request.ctx(), request.query)),
   );
 
   app.get(
@@ -167,7 +168,8 @@ export const riskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: ACTORS },
       schema: {
         tags,
-        summary: 'Take a workflow action: submit, revoke, reject, approve, accept, mitigate, confirmNoResidual, recordResidual',
+        summary:
+          'Take a workflow action: submit, revoke, reject, approve, accept, mitigate, confirmNoResidual, recordResidual',
         description:
           'The transition table is in the README (“Risk register”). A transition not in it: 409 RISK_TRANSITION_NOT_ALLOWED. Reviewing a step one submitted: 403 RISK_SELF_REVIEW. reject needs `reason`; recordResidual needs `residual` and a mitigated risk; submitting the treatment plan needs an expected completion date not in the past.',
         params: IdParams,

@@ -159,7 +159,10 @@ export async function getRiskHeatMap(ctx: ServiceContext): Promise<RiskHeatMap> 
 }
 
 /** Active people who may manage risks: the risk owner picker's choices. */
-export async function listRiskOwners(ctx: ServiceContext, query: PersonOptionQuery): Promise<PersonOptionList> {
+export async function listRiskOwners(
+  ctx: ServiceContext,
+  query: PersonOptionQuery,
+): Promise<PersonOptionList> {
   risksPolicy.authorize(ctx.actor, 'manage', undefined);
   const [managers, viewers] = await Promise.all([
     listPermissionHolders(ctx, 'risks.manage', { search: query.search }),
