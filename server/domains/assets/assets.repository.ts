@@ -110,7 +110,10 @@ const ORDER: Record<AssetSort, ReturnType<typeof sql>> = {
 export function assetListQueries(db: Db, filters: AssetFilters, window: PageWindow) {
   const query = applyFilters(baseQuery(db), filters);
   return {
-    rows: withColumns(query).orderBy(ORDER[filters.sort ?? 'name']).offset(window.offset).limit(window.limit),
+    rows: withColumns(query)
+      .orderBy(ORDER[filters.sort ?? 'name'])
+      .offset(window.offset)
+      .limit(window.limit),
     count: query.select(sql<number>`count(*)::int`.as('total')),
   };
 }

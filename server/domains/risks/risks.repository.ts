@@ -99,7 +99,10 @@ const ORDER: Record<RiskSort, ReturnType<typeof sql>> = {
 export function riskListQueries(db: Db, filters: RiskFilters, window: PageWindow) {
   const query = applyFilters(baseQuery(db), filters);
   return {
-    rows: withColumns(query).orderBy(ORDER[filters.sort ?? '-level']).offset(window.offset).limit(window.limit),
+    rows: withColumns(query)
+      .orderBy(ORDER[filters.sort ?? '-level'])
+      .offset(window.offset)
+      .limit(window.limit),
     count: query.select(sql<number>`count(*)::int`.as('total')),
   };
 }
