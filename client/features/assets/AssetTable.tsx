@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
@@ -97,6 +98,16 @@ export function AssetTable({
             onChange={(e) => change({ band: e.value === ANY ? undefined : e.value })}
           />
         </label>
+        {tab === 'COMPANY_ASSET' && (
+          <label style={{ flexDirection: 'row', alignItems: 'center', gap: '.5rem' }}>
+            <Checkbox
+              checked={params.inactiveAssignee === true}
+              onChange={(e) => change({ inactiveAssignee: e.checked ? true : undefined })}
+              data-testid="assets-inactive-only"
+            />
+            {t('filters.inactiveOnly')}
+          </label>
+        )}
       </div>
       {canManage && selected.length > 0 && (
         <div className="lv-bar" data-testid="assets-bulk">
