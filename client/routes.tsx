@@ -41,6 +41,11 @@ const ConnectionsPage = lazy(() => import('./features/connections/ConnectionsPag
 const ConnectionDetailPage = lazy(() => import('./features/connections/ConnectionDetailPage.tsx'));
 const InvoicesPage = lazy(() => import('./features/invoices/InvoicesPage.tsx'));
 const InvoiceReportPage = lazy(() => import('./features/invoices/InvoiceReportPage.tsx'));
+const AssetsPage = lazy(() => import('./features/assets/AssetsPage.tsx'));
+const AssetDetailPage = lazy(() => import('./features/assets/AssetDetailPage.tsx'));
+const AssetLabelsPage = lazy(() => import('./features/assets/AssetLabelsPage.tsx'));
+const RisksPage = lazy(() => import('./features/risks/RisksPage.tsx'));
+const RiskDetailPage = lazy(() => import('./features/risks/RiskDetailPage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -142,7 +147,15 @@ function pageRoutes(environment: string): RouteObject[] {
             </RequirePermission>
           ),
         },
-        areaRoute('asset-management', [], 'assets.view-own'),
+        {
+          // Managers without assets.view-own still open it: the page shows each their tabs.
+          path: 'asset-management',
+          children: [
+            { index: true, element: guarded(undefined, <AssetsPage />) },
+            { path: 'labels', element: guarded(undefined, <AssetLabelsPage />) },
+            { path: ':id', element: guarded(undefined, <AssetDetailPage />) },
+          ],
+        },
         {
           // Approvers and HR without leave.request still open it: the page shows each their tabs.
           path: 'leave-management',
@@ -194,7 +207,14 @@ function pageRoutes(environment: string): RouteObject[] {
         },
         areaRoute('sso-connections', [], 'sso.request'),
         areaRoute('connected-account', []),
-        areaRoute('risk-management', [':id'], 'risks.view'),
+        {
+          // Managers and reviewers without risks.view still open it: the page and the API decide.
+          path: 'risk-management',
+          children: [
+            { index: true, element: guarded(undefined, <RisksPage />) },
+            { path: ':id', element: guarded(undefined, <RiskDetailPage />) },
+          ],
+        },
         {
           path: 'platform-settings',
           element: guarded('platform-settings.manage', <PlatformSettingsPage />),

@@ -54,6 +54,15 @@ export const ERROR_STATUS = {
   INVOICE_NOT_PENDING: 409,
   /** Reopening an invoice that is already pending. */
   INVOICE_ALREADY_PENDING: 409,
+  /** Checking in an asset nobody holds; assigning one to the person who already holds it. */
+  ASSET_NOT_ASSIGNED: 409,
+  ASSET_ALREADY_ASSIGNED: 409,
+  /** An asset with risks stays: its risks refer to it. */
+  ASSET_HAS_RISKS: 409,
+  /** The risk workflow's table has no such transition from the risk's state. */
+  RISK_TRANSITION_NOT_ALLOWED: 409,
+  /** ISO separation of duties: the person who submitted a step never reviews it. */
+  RISK_SELF_REVIEW: 403,
   GONE: 410,
   LINK_EXPIRED: 410,
   INVITATION_LINK_EXPIRED: 410,
@@ -63,6 +72,8 @@ export const ERROR_STATUS = {
   FILE_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,
+  /** A scanned image without a QR code of one of our assets. */
+  QR_CODE_INVALID: 422,
   BUILT_IN_ROLE: 422,
   ROLE_IN_USE: 422,
   DEPARTMENT_IN_USE: 422,

@@ -20,8 +20,9 @@ export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
  * The spec's eight types, plus ANNOUNCEMENT (messages from an administrator), PASSWORD_EXPIRING
  * (the expiry reminder), ACCESS_REQUEST (someone asks the reviewers for access), the three
  * overtime types (the leave ones' counterparts), the two of recurring tasks (a child task to do,
- * one past its due day) and PAYMENT_REJECTED (a payer refused an invoice: its submitter is told,
- * as PAYMENT_MADE tells them of a payment).
+ * one past its due day), PAYMENT_REJECTED (a payer refused an invoice: its submitter is told, as
+ * PAYMENT_MADE tells them of a payment), an asset handed to someone, and the risk register's two
+ * worker flags (a treatment plan past its expected completion, an acceptance due for review).
  */
 export const NOTIFICATION_TYPES = [
   'NEW_LEAVE_REQUEST',
@@ -41,6 +42,9 @@ export const NOTIFICATION_TYPES = [
   'RECURRING_TASK_DUE',
   'RECURRING_TASK_OVERDUE',
   'PAYMENT_REJECTED',
+  'ASSET_ASSIGNED',
+  'RISK_TREATMENT_OVERDUE',
+  'RISK_REVIEW_DUE',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -84,6 +88,14 @@ export const RecurringTaskChildRef = Type.Object({
   recurringTask: Type.Object({ id: Type.String(), name: Type.String() }),
   child: Type.Object({ id: Type.String(), startDate: Type.String(), dueDate: Type.String() }),
 });
+/** An asset handed to someone: its name and serial number. */
+export const AssetRef = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  serialNumber: Nullable(Type.String()),
+});
+/** A risk: its name, and the date the flag is about (a plan's expected completion, a review's due date). */
+export const RiskRef = Type.Object({ id: Type.String(), name: Type.String(), date: Type.String() });
 export const SsoRequestRef = Type.Object({ id: Type.String(), ssoConnectionName: Type.String() });
 export const SsoConnectionRef = Type.Object({ id: Type.String(), name: Type.String() });
 
@@ -109,6 +121,9 @@ export const NOTIFICATION_DATA = {
   RECURRING_TASK_DUE: withActor(RecurringTaskChildRef.properties),
   RECURRING_TASK_OVERDUE: withActor(RecurringTaskChildRef.properties),
   PAYMENT_REJECTED: withActor({ invoice: InvoiceRef }),
+  ASSET_ASSIGNED: withActor({ asset: AssetRef }),
+  RISK_TREATMENT_OVERDUE: withActor({ risk: RiskRef }),
+  RISK_REVIEW_DUE: withActor({ risk: RiskRef }),
 } as const satisfies Record<NotificationType, TSchema>;
 
 export type NotificationData<T extends NotificationType = NotificationType> = Static<
@@ -134,6 +149,9 @@ export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
   RECURRING_TASK_DUE: 'PLATFORM',
   RECURRING_TASK_OVERDUE: 'PLATFORM',
   PAYMENT_REJECTED: 'PLATFORM',
+  ASSET_ASSIGNED: 'PLATFORM',
+  RISK_TREATMENT_OVERDUE: 'PLATFORM',
+  RISK_REVIEW_DUE: 'PLATFORM',
 };
 
 /** One notification as the API returns it and the live channel pushes it. */

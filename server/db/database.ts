@@ -3,6 +3,7 @@ import type { AccessTables, RolesTable } from './tables/access.ts';
 import type { AccountsTables, SessionsTable, UsersTable } from './tables/accounts.ts';
 import type { ConnectionsTables } from './tables/connections.ts';
 import type { InvoicesTables } from './tables/invoices.ts';
+import type { AssetsTables } from './tables/assets.ts';
 import type { LeaveTables } from './tables/leave.ts';
 import type { LegalTables } from './tables/legal.ts';
 import type { NotificationsTables } from './tables/notifications.ts';
@@ -11,6 +12,7 @@ import type { PeopleTables } from './tables/people.ts';
 import type { PlatformTables } from './tables/platform.ts';
 import type { ProjectsTables } from './tables/projects.ts';
 import type { RecurringTasksTables } from './tables/recurring-tasks.ts';
+import type { RisksTables } from './tables/risks.ts';
 import type { WorkLogsTables } from './tables/worklogs.ts';
 
 /**
@@ -33,10 +35,13 @@ export interface Database
     WorkLogsTables,
     RecurringTasksTables,
     ConnectionsTables,
-    InvoicesTables {}
+    InvoicesTables,
+    AssetsTables,
+    RisksTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
+export type * from './tables/assets.ts';
 export type * from './tables/connections.ts';
 export type * from './tables/invoices.ts';
 export type * from './tables/leave.ts';
@@ -47,6 +52,7 @@ export type * from './tables/people.ts';
 export type * from './tables/platform.ts';
 export type * from './tables/projects.ts';
 export type * from './tables/recurring-tasks.ts';
+export type * from './tables/risks.ts';
 export type * from './tables/worklogs.ts';
 
 export type UserRow = Selectable<UsersTable>;

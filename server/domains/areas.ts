@@ -3,6 +3,7 @@ import { accessRequestsArea } from './access-requests/index.ts';
 import { accessArea } from './access/index.ts';
 import { accountsArea } from './accounts/index.ts';
 import { connectionsArea } from './connections/index.ts';
+import { assetsArea } from './assets/index.ts';
 import { departmentsArea } from './departments/index.ts';
 import { employeesArea } from './employees/index.ts';
 import { healthArea } from './health/index.ts';
@@ -14,6 +15,7 @@ import { notificationsArea } from './notifications/index.ts';
 import { overtimeArea } from './overtime/index.ts';
 import { projectsArea } from './projects/index.ts';
 import { recurringTasksArea } from './recurring-tasks/index.ts';
+import { risksArea } from './risks/index.ts';
 import { workLogsArea } from './worklogs/index.ts';
 
 /**
@@ -37,4 +39,6 @@ export const AREAS: readonly Area[] = [
   recurringTasksArea,
   connectionsArea,
   invoicesArea,
+  assetsArea,
+  risksArea,
 ];

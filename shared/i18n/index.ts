@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import enAccount from './en/account.json' with { type: 'json' };
+import enAssets from './en/assets.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConnections from './en/connections.json' with { type: 'json' };
@@ -15,9 +16,11 @@ import enPrimereact from './en/primereact.json' with { type: 'json' };
 import enProjects from './en/projects.json' with { type: 'json' };
 import enProfile from './en/profile.json' with { type: 'json' };
 import enRecurringTasks from './en/recurringTasks.json' with { type: 'json' };
+import enRisks from './en/risks.json' with { type: 'json' };
 import enRoles from './en/roles.json' with { type: 'json' };
 import enWorklogs from './en/worklogs.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
+import viAssets from './vi/assets.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
 import viCommon from './vi/common.json' with { type: 'json' };
 import viConnections from './vi/connections.json' with { type: 'json' };
@@ -33,6 +36,7 @@ import viPrimereact from './vi/primereact.json' with { type: 'json' };
 import viProjects from './vi/projects.json' with { type: 'json' };
 import viProfile from './vi/profile.json' with { type: 'json' };
 import viRecurringTasks from './vi/recurringTasks.json' with { type: 'json' };
+import viRisks from './vi/risks.json' with { type: 'json' };
 import viRoles from './vi/roles.json' with { type: 'json' };
 import viWorklogs from './vi/worklogs.json' with { type: 'json' };
 
@@ -61,6 +65,8 @@ export const resources = {
     recurringTasks: enRecurringTasks,
     connections: enConnections,
     invoices: enInvoices,
+    assets: enAssets,
+    risks: enRisks,
   },
   vi: {
     common: viCommon,
@@ -81,6 +87,8 @@ export const resources = {
     recurringTasks: viRecurringTasks,
     connections: viConnections,
     invoices: viInvoices,
+    assets: viAssets,
+    risks: viRisks,
   },
 } as const;
 

@@ -21,6 +21,8 @@ import { createVendor, days, insertInvoice } from '../helpers/invoice-factories.
 import { fileStorage } from '../../server/domains/files/file-storage.ts';
 import { linkedJiraProject } from '../helpers/connection-factories.ts';
 import { startJiraTestServer } from '../helpers/jira-test-server.ts';
+import { qrPng } from '../../server/domains/assets/qr-code.ts';
+import { createAsset as insertAsset, createRisk as insertRisk } from '../helpers/asset-factories.ts';
 
 /**
  * Authorization tested at the service (issue 8, item 2; Immich does the same): every exported
@@ -118,6 +120,17 @@ const MODULES = {
   invoiceReports: 'server/domains/invoices/invoice-reports.service.ts',
   invoiceExport: 'server/domains/invoices/invoice-export.service.ts',
   vendors: 'server/domains/invoices/vendors.service.ts',
+  // Assets and risks (issue 16).
+  assets: 'server/domains/assets/assets.service.ts',
+  assetAssignments: 'server/domains/assets/asset-assignments.service.ts',
+  assetQr: 'server/domains/assets/asset-qr.service.ts',
+  assetsExport: 'server/domains/assets/assets-export.service.ts',
+  assetsImport: 'server/domains/assets/assets-import.service.ts',
+  assetAudits: 'server/domains/assets/asset-audits.service.ts',
+  risks: 'server/domains/risks/risks.service.ts',
+  riskTransitions: 'server/domains/risks/risk-transitions.service.ts',
+  riskExport: 'server/domains/risks/risk-export.service.ts',
+  riskJobs: 'server/domains/risks/risk-jobs.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -460,6 +473,20 @@ const fx = {
     return { invoice, attachmentId: attachment.id };
   },
   vendor: () => createVendor(db, { name: unique('Vendor') }),
+  /** An asset held by the caller (when they are someone): visible to a MY_ASSET reader too. */
+  asset: (ctx: ServiceContext) =>
+    insertAsset(db, { assigneeId: ctx.actor.id ?? null, serialNumber: unique('SN') }),
+  /** A risk in `state`, submitted by someone else when it awaits review. */
+  async risk(state: 'IDENTIFICATION_IN_PROGRESS' | 'IDENTIFICATION_REVIEW' = 'IDENTIFICATION_IN_PROGRESS') {
+    const asset = await insertAsset(db, { serialNumber: unique('SN') });
+    const submitter = state.endsWith('_REVIEW') ? await fx.person() : null;
+    return insertRisk(db, {
+      assetId: asset.id,
+      state,
+      submittedBy: submitter?.id ?? null,
+      riskOwnerId: (await fx.person()).id,
+    });
+  },
   /** The caller's own id, or a stranger's for the anonymous caller (who has none). */
   async ownerOf(ctx: ServiceContext): Promise<string> {
     return ctx.actor.id ?? (await fx.person()).id;
@@ -487,6 +514,8 @@ const ALL = PERMISSION_KEYS;
 const LEAVE_READERS = ['leave.request', 'leave.approve', 'leave.manage', 'leave.report'] as const;
 const OT_READERS = ['overtime.request', 'overtime.approve', 'overtime.manage', 'overtime.report'] as const;
 const RT_READERS = ['recurring-tasks.view', 'recurring-tasks.manage'] as const;
+const ASSET_READERS = ['assets.view-own', 'assets.view', 'assets.manage'] as const;
+const RISK_READERS = ['risks.view', 'risks.manage', 'risks.review'] as const;
 
 const ROWS: Record<string, Row> = {
   // Roles (access).
@@ -2008,6 +2037,206 @@ const ROWS: Record<string, Row> = {
   findPermissionHolders: { internal: 'tells a use case that checked the actor which people may approve' },
   listPermissionHolders: { internal: 'lists approver choices for a use case that checked the actor' },
   findNewestMailState: { internal: 'reads a mail’s delivery state for a use case that checked the actor' },
+  // Assets (issue 16).
+  listAssets: {
+    anyOf: ['assets.view', 'assets.manage'],
+    call: (ctx) => svc.assets.listAssets!(ctx, { tab: 'COMPANY_ASSET' }),
+  },
+  'listAssets MY_ASSET': {
+    anyOf: ASSET_READERS,
+    call: (ctx) => svc.assets.listAssets!(ctx, { tab: 'MY_ASSET' }),
+  },
+  getAsset: {
+    anyOf: ASSET_READERS,
+    hides: true,
+    call: async (ctx) => svc.assets.getAsset!(ctx, (await fx.asset(ctx)).id),
+  },
+  createAsset: {
+    permission: 'assets.manage',
+    call: (ctx) =>
+      svc.assets.createAsset!(ctx, {
+        name: unique('Laptop'),
+        type: 'HARDWARE',
+        serialNumber: unique('SN'),
+        quantity: 1,
+        priority: 'LOW',
+        kind: 'ASSIGNMENT',
+        confidentiality: 'PUBLIC',
+        integrity: 'PUBLIC',
+        availability: 'PUBLIC',
+      }),
+  },
+  updateAsset: {
+    permission: 'assets.manage',
+    call: async (ctx) => {
+      const asset = await fx.asset(ctx);
+      return svc.assets.updateAsset!(ctx, asset.id, {
+        name: unique('Renamed'),
+        type: 'HARDWARE',
+        serialNumber: asset.serial_number,
+        quantity: 2,
+        priority: 'HIGH',
+        kind: 'ASSIGNMENT',
+        confidentiality: 'SECRET',
+        integrity: 'PUBLIC',
+        availability: 'PUBLIC',
+        version: 1,
+      });
+    },
+  },
+  deleteAsset: {
+    permission: 'assets.manage',
+    call: async (ctx) => svc.assets.deleteAsset!(ctx, (await fx.asset(ctx)).id),
+  },
+  listAssetPeople: { permission: 'assets.manage', call: (ctx) => svc.assets.listAssetPeople!(ctx, {}) },
+  assignAsset: {
+    permission: 'assets.manage',
+    call: async (ctx) =>
+      svc.assetAssignments.assignAsset!(ctx, (await fx.asset(ctx)).id, {
+        assigneeId: (await fx.person()).id,
+      }),
+  },
+  checkInAsset: {
+    permission: 'assets.manage',
+    call: async (ctx) =>
+      svc.assetAssignments.checkInAsset!(
+        ctx,
+        (await insertAsset(db, { assigneeId: (await fx.person()).id, serialNumber: unique('SN') })).id,
+      ),
+  },
+  setAssetStatus: {
+    permission: 'assets.manage',
+    call: async (ctx) =>
+      svc.assetAssignments.setAssetStatus!(ctx, (await fx.asset(ctx)).id, { status: 'DAMAGED' }),
+  },
+  bulkAssetAction: {
+    permission: 'assets.manage',
+    call: async (ctx) =>
+      svc.assetAssignments.bulkAssetAction!(ctx, {
+        action: 'setStatus',
+        ids: [(await fx.asset(ctx)).id],
+        status: 'DAMAGED',
+      }),
+  },
+  getAssetQrPng: {
+    anyOf: ASSET_READERS,
+    hides: true,
+    call: async (ctx) => svc.assetQr.getAssetQrPng!(ctx, (await fx.asset(ctx)).id),
+  },
+  listAssetQrCodes: {
+    anyOf: ASSET_READERS,
+    call: async (ctx) => svc.assetQr.listAssetQrCodes!(ctx, { ids: [(await fx.asset(ctx)).id] }),
+  },
+  scanAssetQr: {
+    anyOf: ASSET_READERS,
+    call: async (ctx) => {
+      const asset = await fx.asset(ctx);
+      const data = await qrPng(`${config.publicUrl}/asset-management/${asset.id}`);
+      return svc.assetQr.scanAssetQr!(ctx, { field: 'image', data });
+    },
+  },
+  prepareAssetExport: {
+    anyOf: ['assets.view', 'assets.manage'],
+    call: (ctx) => svc.assetsExport.prepareAssetExport!(ctx, {}),
+  },
+  importAssets: {
+    permission: 'assets.manage',
+    call: (ctx) =>
+      svc.assetsImport.importAssets!(
+        ctx,
+        Buffer.from(
+          `Name,Type,Quantity,Priority,Kind,Confidentiality,Integrity,Availability\n${unique('Desk')},ZONE,1,LOW,INFORMATION,PUBLIC,PUBLIC,PUBLIC\n`,
+        ),
+        { dryRun: true },
+      ),
+  },
+  listAssetAudits: {
+    anyOf: ['assets.view', 'assets.manage'],
+    call: (ctx) => svc.assetAudits.listAssetAudits!(ctx),
+  },
+  getAssetAudit: {
+    anyOf: ['assets.view', 'assets.manage'],
+    call: async (ctx) => {
+      const audit = await db
+        .insertInto('asset_audits')
+        .values({ name: unique('Audit') })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return svc.assetAudits.getAssetAudit!(ctx, audit.id);
+    },
+  },
+  createAssetAudit: {
+    permission: 'assets.manage',
+    call: (ctx) => svc.assetAudits.createAssetAudit!(ctx, { name: unique('Audit') }),
+  },
+  confirmAuditedAsset: {
+    permission: 'assets.manage',
+    call: async (ctx) => {
+      const audit = await db
+        .insertInto('asset_audits')
+        .values({ name: unique('Audit') })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return svc.assetAudits.confirmAuditedAsset!(ctx, audit.id, {
+        assetId: (await fx.asset(ctx)).id,
+        location: 'Desk 4',
+      });
+    },
+  },
+  // Risks (issue 16).
+  listRisks: { anyOf: RISK_READERS, call: (ctx) => svc.risks.listRisks!(ctx, {}) },
+  getRisk: { anyOf: RISK_READERS, call: async (ctx) => svc.risks.getRisk!(ctx, (await fx.risk()).id) },
+  createRisk: {
+    permission: 'risks.manage',
+    call: async (ctx) =>
+      svc.risks.createRisk!(ctx, {
+        name: unique('Risk'),
+        impact: 2,
+        likelihood: 3,
+        assetId: (await insertAsset(db, { serialNumber: unique('SN') })).id,
+      }),
+  },
+  updateRisk: {
+    permission: 'risks.manage',
+    call: async (ctx) => {
+      const risk = await fx.risk();
+      return svc.risks.updateRisk!(ctx, risk.id, {
+        name: unique('Renamed'),
+        impact: 4,
+        likelihood: 4,
+        assetId: risk.asset_id,
+        version: 1,
+      });
+    },
+  },
+  deleteRisk: {
+    permission: 'risks.manage',
+    call: async (ctx) => svc.risks.deleteRisk!(ctx, (await fx.risk()).id),
+  },
+  getRiskHeatMap: { anyOf: RISK_READERS, call: (ctx) => svc.risks.getRiskHeatMap!(ctx) },
+  listRiskOwners: { permission: 'risks.manage', call: (ctx) => svc.risks.listRiskOwners!(ctx, {}) },
+  prepareRiskExport: { anyOf: RISK_READERS, call: (ctx) => svc.riskExport.prepareRiskExport!(ctx, {}) },
+  'transitionRisk submit': {
+    permission: 'risks.manage',
+    call: async (ctx) =>
+      svc.riskTransitions.transitionRisk!(ctx, (await fx.risk()).id, { action: 'submit', version: 1 }),
+  },
+  'transitionRisk approve': {
+    permission: 'risks.review',
+    call: async (ctx) =>
+      svc.riskTransitions.transitionRisk!(ctx, (await fx.risk('IDENTIFICATION_REVIEW')).id, {
+        action: 'approve',
+        version: 1,
+      }),
+  },
+  flagOverdueTreatmentPlans: {
+    system: 'the hourly flag of overdue treatment plans, run by the worker (or the CLI as the system)',
+    call: (ctx) => svc.riskJobs.flagOverdueTreatmentPlans!(ctx, { today: '2020-01-01' }),
+  },
+  flagAcceptanceReviewsDue: {
+    system: 'the hourly flag of acceptances due for review, run by the worker (or the CLI as the system)',
+    call: (ctx) => svc.riskJobs.flagAcceptanceReviewsDue!(ctx, { today: '2020-01-01' }),
+  },
 };
 
 // The checks.

@@ -19,6 +19,9 @@ export const UNAUDITED_WRITES: Record<string, string> = {
   'POST /api/connections/:id/test': 'tries a connection’s kept credentials again; writes nothing',
   'POST /api/users/import':
     'a dry run, or a file with any problem, writes nothing; a real import is audited per person (people-import.test.ts checks it)',
+  'POST /api/assets/scan': 'reads the QR code of an uploaded photo; writes nothing',
+  'POST /api/assets/import':
+    'a dry run, or a file with any problem, writes nothing; a real import is audited per asset (assets.test.ts checks it)',
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -5,7 +5,8 @@ import type { Notification, NotificationType } from '../../../shared/notificatio
  * /overtime-management), SSO_REQUEST to
  * /account-management, SSO approved or rejected to /sso-connections, payment types and any other
  * type of the spec to /invoices. An announcement is read where it is shown: it leads nowhere.
- * The recurring-task types open their task (`/recurring-tasks/:id`, read from the notification's data).
+ * The recurring-task types open their task (`/recurring-tasks/:id`, read from the notification's data),
+ * ASSET_ASSIGNED its asset, the risk types their risk.
  */
 export function notificationTarget(type: NotificationType, data?: Notification['data']): string | null {
   switch (type) {
@@ -32,6 +33,15 @@ export function notificationTarget(type: NotificationType, data?: Notification['
     case 'RECURRING_TASK_OVERDUE': {
       const id = (data as { recurringTask?: { id?: unknown } } | undefined)?.recurringTask?.id;
       return typeof id === 'string' ? `/recurring-tasks/${encodeURIComponent(id)}` : '/recurring-tasks';
+    }
+    case 'ASSET_ASSIGNED': {
+      const id = (data as { asset?: { id?: unknown } } | undefined)?.asset?.id;
+      return typeof id === 'string' ? `/asset-management/${encodeURIComponent(id)}` : '/asset-management';
+    }
+    case 'RISK_TREATMENT_OVERDUE':
+    case 'RISK_REVIEW_DUE': {
+      const id = (data as { risk?: { id?: unknown } } | undefined)?.risk?.id;
+      return typeof id === 'string' ? `/risk-management/${encodeURIComponent(id)}` : '/risk-management';
     }
     default:
       return '/invoices';

@@ -52,6 +52,11 @@ export function notificationText(t: TFunction, notification: Notification): stri
         task: notification.data.recurringTask.name,
         date: formatDate(notification.data.child.dueDate),
       });
+    case 'ASSET_ASSIGNED':
+      return t(key, { name, asset: notification.data.asset.name });
+    case 'RISK_TREATMENT_OVERDUE':
+    case 'RISK_REVIEW_DUE':
+      return t(key, { risk: notification.data.risk.name, date: formatDate(notification.data.risk.date) });
     case 'ACCESS_REQUEST':
       // The screen by its name ("Employee management"), never a bare "/".
       return t(key, { name, path: screenName(t, notification.data.accessRequest.path) });
