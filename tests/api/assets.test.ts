@@ -387,6 +387,32 @@ t.test('QR round trip: generate, render to PNG, decode, and scan to open the ass
   t.equal(big.statusCode, 413);
 });
 
+t.test('a slow scan does not hold up other requests: the photo is read off the main thread', async (t) => {
+  const app = await buildTestApp(t);
+  const { holder } = await world(app);
+  // Noise without a code: jsQR searches the whole photo, shrunk and then at full size (the slow case).
+  const noise = new PNG({ width: 500, height: 500 });
+  for (let i = 0; i < noise.data.length; i++) noise.data[i] = i % 4 === 3 ? 255 : (i * 2654435761) >>> 24;
+  const order: string[] = [];
+  const scan = holder
+    .inject({
+      method: 'POST',
+      url: '/api/assets/scan',
+      ...upload('noise.png', PNG.sync.write(noise), 'image'),
+    })
+    .then((response) => {
+      order.push('scan');
+      return response;
+    });
+  // Once the scan is under way, a cheap call still answers before it.
+  await new Promise((resolve) => setImmediate(resolve));
+  const health = await app.inject({ method: 'GET', url: '/healthz' });
+  order.push('health');
+  t.equal(health.statusCode, 200);
+  t.equal((await scan).json().code, 'QR_CODE_INVALID');
+  t.same(order, ['health', 'scan'], 'the health check did not wait for the scan');
+});
+
 t.test('changing an asset’s CIA labels recomputes its risks’ levels; the asset lists them', async (t) => {
   const app = await buildTestApp(t);
   const { manager } = await world(app);

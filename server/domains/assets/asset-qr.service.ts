@@ -7,7 +7,8 @@ import { requireVisibleAsset } from './asset-lookup.ts';
 import { assetUrl } from './asset-views.ts';
 import { assetPolicy, assetsPolicy } from './assets.policy.ts';
 import * as repo from './assets.repository.ts';
-import { assetIdOf, qrPng, readQr } from './qr-code.ts';
+import { assetIdOf, qrPng } from './qr-code.ts';
+import { readQrOffThread } from './qr-reader.ts';
 
 /**
  * QR codes of assets: each holds the URL of the asset's page, so a phone camera opens it as well
@@ -55,7 +56,7 @@ export async function scanAssetQr(
   assetsPolicy.authorize(ctx.actor, 'viewOwn', undefined);
   if (!upload) throw validationError([{ field: 'image', code: 'required' }]);
   const type = checkUpload(upload, ['image/png', 'image/jpeg'], QR_SCAN_MAX_MB);
-  const text = readQr(upload.data, type);
+  const text = await readQrOffThread(upload.data, type);
   const id = text ? assetIdOf(text) : null;
   if (!id) throw new AppError('QR_CODE_INVALID');
   const row = await repo.findAsset(ctx.db, id);
