@@ -31,7 +31,7 @@ export default function ConnectionsPage() {
       <ConnectionStyles />
       <div className="pm-bar">
         <h2>{t('ui.title')}</h2>
-        <div className="pm-actions">
+        <div className="pm-actions cx-actions">
           <SearchBox
             value={params.search}
             placeholder={t('ui.search')}

@@ -54,6 +54,8 @@ const CSS = `
 .cx-groups { display: flex; flex-direction: column; gap: .75rem; max-height: 50vh; overflow: auto; }
 .cx-groups h4 { margin: 0 0 .35rem; font-size: .95rem; display: flex; gap: .5rem; align-items: center; }
 .cx-option { display: flex; gap: .5rem; align-items: center; padding: .2rem 0; }
+/* The search and Connect side by side, at the right of the title (they wrapped under each other). */
+.cx-actions { flex: 1 1 auto; justify-content: flex-end; }
 `;
 
 export function ConnectionStyles() {
