@@ -120,6 +120,7 @@ const MODULES = {
   invoiceReports: 'server/domains/invoices/invoice-reports.service.ts',
   invoiceExport: 'server/domains/invoices/invoice-export.service.ts',
   vendors: 'server/domains/invoices/vendors.service.ts',
+  invoiceFileSweep: 'server/domains/invoices/invoice-file-sweep.service.ts',
   // Assets and risks (issue 16).
   assets: 'server/domains/assets/assets.service.ts',
   assetAssignments: 'server/domains/assets/asset-assignments.service.ts',
@@ -2029,6 +2030,10 @@ const ROWS: Record<string, Row> = {
     permission: 'vendors.manage',
     call: async (ctx) =>
       svc.vendors.setVendorStatus!(ctx, (await fx.vendor()).id, { status: 'INACTIVE', version: 1 }),
+  },
+  sweepOrphanAttachmentFiles: {
+    system: 'the daily sweep of attachment files no invoice names, run by the worker',
+    call: (ctx) => svc.invoiceFileSweep.sweepOrphanAttachmentFiles!(ctx),
   },
   deleteVendor: {
     permission: 'vendors.manage',

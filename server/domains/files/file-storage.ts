@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +21,13 @@ export interface FileStorage {
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every file whose key starts with `prefix/`, with when it was last written (for clean-ups). */
+  list(prefix: string): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
 }
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[a-zA-Z0-9._-]+)+$/;
@@ -77,6 +84,20 @@ export class LocalDiskStorage implements FileStorage {
       return (await stat(this.pathOf(key))).isFile();
     } catch {
       return false;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredFile> {
+    const folder = path.join(this.root, ...prefix.split('/'));
+    let entries: string[];
+    try {
+      entries = (await readdir(folder, { recursive: true })) as string[];
+    } catch {
+      return; // nothing was ever stored under it
+    }
+    for (const entry of entries) {
+      const info = await stat(path.join(folder, entry)).catch(() => null);
+      if (info?.isFile()) yield { key: [prefix, ...entry.split(path.sep)].join('/'), modifiedAt: info.mtime };
     }
   }
 }

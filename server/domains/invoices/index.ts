@@ -1,4 +1,5 @@
 import { defineArea } from '../area.ts';
+import { invoiceJobs } from './invoices.jobs.ts';
 import { invoicePolicy, invoicesPolicy } from './invoices.policy.ts';
 import { invoiceRoutes } from './invoices.routes.ts';
 import { vendorRoutes } from './vendors.routes.ts';
@@ -8,5 +9,6 @@ export const invoicesArea = defineArea({
   name: 'invoices',
   routes: [invoiceRoutes, vendorRoutes],
   policies: [invoicesPolicy, invoicePolicy],
+  jobs: invoiceJobs,
   commands: async () => (await import('../../../cli/commands/invoices.ts')).registerInvoiceCommands,
 });

@@ -42,7 +42,7 @@ export const invoicePolicy = definePolicy<
 
 export const invoicesPolicy = definePolicy<
   undefined,
-  'submit' | 'viewAll' | 'pay' | 'report' | 'export' | 'listVendors' | 'manageVendors'
+  'submit' | 'viewAll' | 'pay' | 'report' | 'export' | 'listVendors' | 'manageVendors' | 'runJobs'
 >('invoices', {
   submit: (actor) => isPerson(actor) && submit(actor),
   viewAll: (actor) => manage(actor) || pay(actor),
@@ -56,6 +56,8 @@ export const invoicesPolicy = definePolicy<
     can(actor, 'invoices.report') ||
     can(actor, 'vendors.manage'),
   manageVendors: (actor) => can(actor, 'vendors.manage'),
+  /** The worker's clean-ups are the system's alone. */
+  runJobs: (actor) => actor.kind === 'system',
 });
 
 /** What the client may offer for one invoice. */

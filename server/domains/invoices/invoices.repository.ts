@@ -264,3 +264,14 @@ export function listPeople(db: Db, ids: readonly string[]) {
     .where('id', 'in', [...ids])
     .execute();
 }
+
+/** Which of these storage keys an attachment row still names (the rest are orphans). */
+export async function keptStorageKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('invoice_attachments')
+    .select('storage_key')
+    .where('storage_key', 'in', [...keys])
+    .execute();
+  return new Set(rows.map((row) => row.storage_key));
+}
