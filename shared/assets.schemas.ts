@@ -267,6 +267,8 @@ export const AssetAudit = Type.Object({
   name: Type.String(),
   createdAt: Type.String(),
   createdBy: Nullable(Type.String()),
+  /** When the audit was closed: its findings are final and no more assets are confirmed in it. */
+  closedAt: Nullable(Type.String()),
   confirmedCount: Type.Integer(),
   assetCount: Type.Integer(),
 });

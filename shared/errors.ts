@@ -59,6 +59,8 @@ export const ERROR_STATUS = {
   ASSET_ALREADY_ASSIGNED: 409,
   /** An asset with risks stays: its risks refer to it. */
   ASSET_HAS_RISKS: 409,
+  /** An asset audit once closed takes no more confirmations, and is not closed twice. */
+  ASSET_AUDIT_CLOSED: 409,
   /** The risk workflow's table has no such transition from the risk's state. */
   RISK_TRANSITION_NOT_ALLOWED: 409,
   /** ISO separation of duties: the person who submitted a step never reviews it. */

@@ -590,4 +590,37 @@ t.test('an asset audit records who saw which asset where and lists the ones not 
   });
   t.equal(bad.statusCode, 422);
   t.equal(bad.json().details[0].code, 'unknownAsset');
+
+  // Closing makes the findings final: no more confirmations, no second close, the holder may not.
+  const id = audit.json().id as string;
+  t.equal((await holder.inject({ method: 'POST', url: `/api/asset-audits/${id}/close` })).statusCode, 403);
+  const closed = await manager.inject({ method: 'POST', url: `/api/asset-audits/${id}/close` });
+  t.equal(closed.statusCode, 200, closed.body);
+  t.ok(closed.json().closedAt, 'the audit says when it was closed');
+  t.same(
+    closed.json().notSeen.map((a: { assetId: string }) => a.assetId),
+    [unseen.id],
+    'what it did not see stays on record',
+  );
+  const late = await manager.inject({
+    method: 'POST',
+    url: `/api/asset-audits/${id}/checks`,
+    payload: { assetId: unseen.id, location: 'Found later' },
+  });
+  t.equal(late.statusCode, 409);
+  t.equal(late.json().code, 'ASSET_AUDIT_CLOSED');
+  t.equal(late.json().message, 'This audit is closed: its findings are final.');
+  const again = await manager.inject({ method: 'POST', url: `/api/asset-audits/${id}/close` });
+  t.equal(again.statusCode, 409);
+  t.equal(
+    (await manager.inject({ method: 'GET', url: `/api/asset-audits/${id}` })).json().confirmed.length,
+    1,
+  );
+  const events = await app.db
+    .selectFrom('audit_events')
+    .select('action')
+    .where('entity_id', '=', id)
+    .where('action', '=', 'asset_audit.closed')
+    .execute();
+  t.equal(events.length, 1, 'closing is audited once');
 });

@@ -2188,6 +2188,17 @@ const ROWS: Record<string, Row> = {
       });
     },
   },
+  closeAssetAudit: {
+    permission: 'assets.manage',
+    call: async (ctx) => {
+      const audit = await db
+        .insertInto('asset_audits')
+        .values({ name: unique('Audit') })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return svc.assetAudits.closeAssetAudit!(ctx, audit.id);
+    },
+  },
   // Risks (issue 16).
   listRisks: { anyOf: RISK_READERS, call: (ctx) => svc.risks.listRisks!(ctx, {}) },
   getRisk: { anyOf: RISK_READERS, call: async (ctx) => svc.risks.getRisk!(ctx, (await fx.risk()).id) },

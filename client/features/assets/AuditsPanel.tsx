@@ -5,7 +5,8 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormMutation } from '../../forms/use-form-mutation.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
+import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
 import { useFormValues } from '../../forms/use-form-values.ts';
 import { showDate } from '../projects/project-dates.ts';
 import { fieldError, FormDialog } from '../recurring-tasks/FormDialog.tsx';
@@ -18,7 +19,11 @@ export function AuditsPanel({ canManage }: { canManage: boolean }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [closing, setClosing] = useState(false);
   const audit = useAssetAudit(openId);
+  const run = useRunAction([assetKeys.audits]);
+  const closedAt = (a: { closedAt: string | null }) =>
+    a.closedAt ? t('audits.closed', { date: showDate(a.closedAt.slice(0, 10)) }) : t('audits.open');
   return (
     <div className="lv-page">
       <div className="lv-bar">
@@ -37,9 +42,10 @@ export function AuditsPanel({ canManage }: { canManage: boolean }) {
       >
         <Column field="name" header={t('audits.name')} />
         <Column
-          header={t('audits.seenAt')}
+          header={t('audits.startedAt')}
           body={(a: { createdAt: string }) => showDate(a.createdAt.slice(0, 10))}
         />
+        <Column header={t('audits.state')} body={closedAt} />
         <Column
           header={t('audits.confirmed')}
           body={(a: { confirmedCount: number; assetCount: number }) =>
@@ -51,8 +57,19 @@ export function AuditsPanel({ canManage }: { canManage: boolean }) {
         <div className="lv-card">
           <div className="lv-bar">
             <h3>{audit.data.name}</h3>
-            {canManage && (
-              <Button size="small" label={t('audits.confirm')} onClick={() => setConfirming(true)} />
+            <span data-testid="audit-state">{closedAt(audit.data)}</span>
+            {canManage && !audit.data.closedAt && (
+              <span className="lv-footer">
+                <Button size="small" label={t('audits.confirm')} onClick={() => setConfirming(true)} />
+                <Button
+                  size="small"
+                  severity="secondary"
+                  outlined
+                  label={t('audits.close')}
+                  onClick={() => setClosing(true)}
+                  data-testid="audit-close"
+                />
+              </span>
             )}
           </div>
           <h4>{t('audits.confirmed')}</h4>
@@ -68,6 +85,20 @@ export function AuditsPanel({ canManage }: { canManage: boolean }) {
             <Column field="location" header={t('fields.location')} />
           </DataTable>
         </div>
+      )}
+      {audit.data && (
+        <ConfirmAction
+          visible={closing}
+          title={t('audits.closeTitle')}
+          message={t('audits.closeMessage', { notSeen: audit.data.notSeen.length })}
+          action={t('audits.close')}
+          severity="warning"
+          onCancel={() => setClosing(false)}
+          onConfirm={() => {
+            setClosing(false);
+            void run(() => assetsApi.closeAudit(audit.data!.id), t('audits.closedDone'));
+          }}
+        />
       )}
       {starting && <StartAudit onClose={() => setStarting(false)} onStarted={(id) => setOpenId(id)} />}
       {confirming && audit.data && (

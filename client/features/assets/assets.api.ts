@@ -48,6 +48,7 @@ export const assetsApi = {
   audits: () => api<AssetAuditList>('/asset-audits'),
   audit: (id: string) => api<AssetAuditDetail>(`/asset-audits/${id}`),
   startAudit: (name: string) => api<AssetAuditDetail>('/asset-audits', { method: 'POST', body: { name } }),
+  closeAudit: (id: string) => api<AssetAuditDetail>(`/asset-audits/${id}/close`, { method: 'POST' }),
   confirm: (auditId: string, assetId: string, location: string) =>
     api<AssetAuditDetail>(`/asset-audits/${auditId}/checks`, { method: 'POST', body: { assetId, location } }),
 };

@@ -20,6 +20,7 @@ const auditColumns = (db: Db) =>
       'au.id',
       'au.name',
       'au.created_at',
+      'au.closed_at',
       sql<string | null>`nullif(concat_ws(' ', u.first_name, u.last_name), '')`.as('created_by_name'),
       sql<number>`(select count(*)::int from asset_audit_checks c join assets a on a.id = c.asset_id
         where c.audit_id = au.id and a.deleted_at is null)`.as('confirmed_count'),
@@ -93,4 +94,15 @@ export function listNotSeen(db: Db, auditId: string) {
     .orderBy(sql`lower(a.name)`)
     .orderBy('a.id')
     .execute();
+}
+
+/** Closes an audit; false when it was closed already (by someone else meanwhile). */
+export async function closeAudit(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('asset_audits')
+    .set({ closed_at: new Date(), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -23,6 +23,7 @@ const toAudit = (row: NonNullable<Awaited<ReturnType<typeof repo.findAudit>>>): 
   name: row.name,
   createdAt: row.created_at.toISOString(),
   createdBy: row.created_by_name,
+  closedAt: row.closed_at?.toISOString() ?? null,
   confirmedCount: row.confirmed_count,
   assetCount: row.asset_count,
 });
@@ -85,7 +86,9 @@ export async function confirmAuditedAsset(
 ): Promise<AssetAuditDetail> {
   assetsPolicy.authorize(ctx.actor, 'manage', undefined);
   return inTransaction(ctx, async (tx) => {
-    if (!(await repo.findAudit(tx.db, auditId))) throw new AppError('NOT_FOUND');
+    const audit = await repo.findAudit(tx.db, auditId);
+    if (!audit) throw new AppError('NOT_FOUND');
+    if (audit.closed_at) throw new AppError('ASSET_AUDIT_CLOSED');
     const asset = await findAsset(tx.db, input.assetId);
     if (!asset) throw validationError([{ field: 'assetId', code: 'unknownAsset' }]);
     await repo.upsertCheck(tx.db, {
@@ -101,5 +104,22 @@ export async function confirmAuditedAsset(
       after: { assetId: input.assetId, name: asset.name, location: input.location.trim() },
     });
     return getAssetAudit(tx, auditId);
+  });
+}
+
+/** Closes an audit: what it found is final, and nothing more is confirmed in it. */
+export async function closeAssetAudit(ctx: ServiceContext, id: string): Promise<AssetAuditDetail> {
+  assetsPolicy.authorize(ctx.actor, 'manage', undefined);
+  return inTransaction(ctx, async (tx) => {
+    if (!(await repo.findAudit(tx.db, id))) throw new AppError('NOT_FOUND');
+    if (!(await repo.closeAudit(tx.db, id))) throw new AppError('ASSET_AUDIT_CLOSED');
+    const closed = await getAssetAudit(tx, id);
+    await recordAudit(tx, {
+      action: 'asset_audit.closed',
+      entityType: 'asset_audit',
+      entityId: id,
+      after: { name: closed.name, confirmed: closed.confirmedCount, notSeen: closed.notSeen.length },
+    });
+    return closed;
   });
 }

@@ -34,6 +34,7 @@ import {
   createAssetAudit,
   getAssetAudit,
   listAssetAudits,
+  closeAssetAudit,
 } from './asset-audits.service.ts';
 import { getAssetQrPng, listAssetQrCodes, scanAssetQr } from './asset-qr.service.ts';
 import { prepareAssetExport } from './assets-export.service.ts';
@@ -369,5 +370,19 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => confirmAuditedAsset(request.ctx(), request.params.id, request.body),
+  );
+
+  app.post(
+    '/asset-audits/:id/close',
+    {
+      config: { access: 'assets.manage' },
+      schema: {
+        tags,
+        summary: 'Close an audit: its findings are final; 409 ASSET_AUDIT_CLOSED when it already is',
+        params: IdParams,
+        response: { 200: AssetAuditDetail, ...errors },
+      },
+    },
+    async (request) => closeAssetAudit(request.ctx(), request.params.id),
   );
 };
