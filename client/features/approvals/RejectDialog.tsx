@@ -70,7 +70,9 @@ export function RejectDialog({
           maxLength={1000}
           value={form.values.reason}
           onChange={(event) => (form.set('reason', event.target.value), save.clear('reason'))}
-          autoFocus
+          // The dialog's focus trap focuses this (React's autoFocus is undone by it: the trap then
+          // focuses its first element, the close button): one types the reason at once.
+          data-pc-autofocus="true"
         />
         {(save.fieldErrors.reason || save.message) && (
           <small className="lv-error" role="alert">

@@ -50,7 +50,8 @@ export function AllInvoicesPanel({ canPay }: { canPay: boolean }) {
   const [selection, setSelection] = useState<Invoice[]>([]);
   const [paying, setPaying] = useState(false);
   const [rejecting, setRejecting] = useState(false);
-  const [result, setResult] = useState<BulkInvoiceResult | null>(null);
+  /** A bulk decision's answer, with the invoices it was about (they leave the list as it follows). */
+  const [result, setResult] = useState<{ answer: BulkInvoiceResult; invoices: Invoice[] } | null>(null);
   const [editing, setEditing] = useState<Invoice | null>(null);
   const [deleting, setDeleting] = useState<Invoice | null>(null);
   const run = useRunAction([invoiceKeys.all]);
@@ -61,7 +62,7 @@ export function AllInvoicesPanel({ canPay }: { canPay: boolean }) {
   );
   const decidable = selection.filter((invoice) => invoice.abilities.pay);
   const items = () => decidable.map((invoice) => ({ id: invoice.id, version: invoice.version }));
-  const done = (answer: BulkInvoiceResult) => (setResult(answer), setSelection([]));
+  const done = (answer: BulkInvoiceResult) => (setResult({ answer, invoices: decidable }), setSelection([]));
 
   return (
     <div className="lv-page">
@@ -239,7 +240,7 @@ export function AllInvoicesPanel({ canPay }: { canPay: boolean }) {
         }}
       />
       {result && (
-        <BulkResultDialog result={result} invoices={list.data?.items ?? []} onClose={() => setResult(null)} />
+        <BulkResultDialog result={result.answer} invoices={result.invoices} onClose={() => setResult(null)} />
       )}
     </div>
   );

@@ -15,15 +15,16 @@ import { invoiceKeys, invoicesApi, useInvoiceList } from './invoices.queries.ts'
 
 const today = () => fromPickerDate(new Date())!;
 
-/** Typing in a field (or a dialog being open) keeps the queue's keys for the field. */
+/**
+ * Typing in a field, or a dialog being open, keeps the queue's keys for them. A dialog counts
+ * wherever the focus is: a click on the dimmed page around it leaves the focus on the page, and P
+ * must not pay the invoice behind an open reject dialog.
+ */
 function typingSomewhere(event: KeyboardEvent): boolean {
+  if (document.querySelector('[role="dialog"]')) return true;
   const target = event.target as HTMLElement | null;
   if (!target) return false;
-  return (
-    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
-    target.isContentEditable ||
-    Boolean(target.closest('[role="dialog"]'))
-  );
+  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable;
 }
 
 /**
