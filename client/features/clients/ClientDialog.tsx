@@ -117,7 +117,7 @@ export function ClientDialog({
             maxLength={255}
             invalid={Boolean(errors.name)}
             onChange={(event) => change('name', event.target.value)}
-            autoFocus
+            data-pc-autofocus="true"
           />
           {fieldError('name')}
         </div>

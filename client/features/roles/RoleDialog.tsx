@@ -87,7 +87,7 @@ export function RoleDialog({
           maxLength={255}
           invalid={Boolean(errors.name)}
           onChange={(event) => set('name', event.target.value)}
-          autoFocus
+          data-pc-autofocus="true"
         />
         {errors.name && <small className="field-error">{errors.name}</small>}
         <label htmlFor="role-description">{t('dialog.description')}</label>
