@@ -27,9 +27,10 @@ async function addMember(page: Page, search: string, email: string, role: string
   const dialog = page.getByRole('dialog', { name: 'Add a member' });
   await expect(dialog).toBeVisible();
   await dialog.locator('#member-person').fill(search);
-  // The suggestion is picked once the list has settled, and the field then names the person. On a
-  // busy machine the list can be redrawn under the pointer (a late answer to the search): then the
-  // click is tried again, as a person would.
+  // The suggestion (the search is unique: one person) is picked with the keyboard once it shows, and
+  // the field then names the person. A click would make Playwright scroll the page behind the dialog
+  // to reach the list, which closes it (PrimeReact hides overlays on scroll) now that the project page
+  // is taller; on a busy machine a late answer can also redraw the list: then it is tried again.
   const suggestion = page.locator('.p-autocomplete-panel').getByRole('option').filter({ hasText: email });
   const field = dialog.locator('#member-person');
   await expect(async () => {
@@ -38,7 +39,9 @@ async function addMember(page: Page, search: string, email: string, role: string
         await field.fill('');
         await field.fill(search);
       }
-      await suggestion.click({ timeout: 5_000 });
+      await expect(suggestion).toBeVisible({ timeout: 5_000 });
+      await field.press('ArrowDown');
+      await field.press('Enter');
     }
     await expect(field).toHaveValue(new RegExp(email.replaceAll('.', '\\.')), { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
