@@ -58,6 +58,12 @@ export function SearchBox({
         aria-label={label}
         title={placeholder}
         onChange={(event) => set('search', event.target.value)}
+        // Leaving the box applies what was typed at once: a search still waiting for its pause would
+        // otherwise change the address after one has moved on — say, into an edit dialog, whose
+        // unsaved-changes guard would then ask whether to leave.
+        onBlur={() => {
+          if (text.trim() !== value) onSearch(text.trim());
+        }}
         data-testid={testId}
       />
     </form>
