@@ -59,3 +59,19 @@ export function reportPageOf(
     lastPage: Math.max(1, Math.ceil(groups / perPage)),
   };
 }
+
+/**
+ * Reads a query's rows a batch at a time (exports): `batch(offset, limit)` runs one page of it, in a
+ * stable order; the iteration ends at the first short page.
+ */
+export async function* inBatches<Row>(
+  batch: (offset: number, limit: number) => Promise<Row[]>,
+  batchSize = 1000,
+): AsyncGenerator<Row[]> {
+  for (let offset = 0; ; offset += batchSize) {
+    const rows = await batch(offset, batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+  }
+}

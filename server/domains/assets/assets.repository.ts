@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { AssetStatus, AssetType, AssetSort, AssetValueBand } from '../../../shared/assets.schemas.ts';
 import type { CiaLabel, ConfidentialityLabel } from '../../../shared/rules/asset-value.ts';
-import type { PageWindow } from '../../core/paging.ts';
+import { inBatches, type PageWindow } from '../../core/paging.ts';
 import type { Db } from '../../db/connect.ts';
 
 /** Assets and their assignee history; reads of people (the accounts area's table) for names. */
@@ -127,16 +127,15 @@ export async function listAssets(db: Db, filters: AssetFilters, window: PageWind
 
 /** Every matching asset, a batch at a time (exports), in name order. */
 export async function* iterateAssets(db: Db, filters: AssetFilters, batchSize = 1000) {
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await withColumns(applyFilters(baseQuery(db), filters))
-      .orderBy(ORDER[filters.sort ?? 'name'])
-      .offset(offset)
-      .limit(batchSize)
-      .execute();
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batchSize) return;
-  }
+  yield* inBatches(
+    (offset, limit) =>
+      withColumns(applyFilters(baseQuery(db), filters))
+        .orderBy(ORDER[filters.sort ?? 'name'])
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+    batchSize,
+  );
 }
 
 export interface AssetValues {

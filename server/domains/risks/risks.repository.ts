@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { RiskLevelBand, RiskSort, RiskState, TreatmentMethod } from '../../../shared/risks.schemas.ts';
 import type { AssetValueBand } from '../../../shared/rules/asset-value.ts';
-import type { PageWindow } from '../../core/paging.ts';
+import { inBatches, type PageWindow } from '../../core/paging.ts';
 import type { Db } from '../../db/connect.ts';
 import type { RisksTable } from '../../db/database.ts';
 import type { Insertable, Updateable } from 'kysely';
@@ -116,16 +116,15 @@ export async function listRisks(db: Db, filters: RiskFilters, window: PageWindow
 
 /** Every matching risk, a batch at a time (the export). */
 export async function* iterateRisks(db: Db, filters: RiskFilters, batchSize = 1000) {
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await withColumns(applyFilters(baseQuery(db), filters))
-      .orderBy(ORDER[filters.sort ?? '-level'])
-      .offset(offset)
-      .limit(batchSize)
-      .execute();
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batchSize) return;
-  }
+  yield* inBatches(
+    (offset, limit) =>
+      withColumns(applyFilters(baseQuery(db), filters))
+        .orderBy(ORDER[filters.sort ?? '-level'])
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+    batchSize,
+  );
 }
 
 export async function insertRisk(db: Db, values: Insertable<RisksTable>): Promise<string> {
