@@ -72,6 +72,51 @@ export async function loadTest(
   };
 }
 
+export interface LoadCase {
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * Loads several URLs in turns — round 1 of each, then round 2 of each… — and keeps each case's
+ * median round. On a busy machine the load changes from minute to minute; cases measured one after
+ * the other for the whole duration each see a different machine, cases measured in turns the same
+ * one, so their ratios hold. `rounds` × the duration per round = BENCH_DURATION per case.
+ */
+export async function loadTestsInTurns(env: BenchEnv, cases: LoadCase[], rounds = 5): Promise<BenchRow[]> {
+  const seconds = Math.max(1, Math.round(env.durationSeconds / rounds));
+  const turns: BenchRow[][] = cases.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, loadCase] of cases.entries()) {
+      const row = await loadTest(
+        { ...env, durationSeconds: seconds, log: round === 0 ? env.log : () => {} },
+        loadCase.label,
+        loadCase.url,
+        loadCase.headers,
+      );
+      turns[index]!.push(row);
+    }
+  }
+  return cases.map((loadCase, index) => {
+    const rows = turns[index]!;
+    return {
+      case: loadCase.label,
+      perSecond: round(median(rows.map((row) => row.perSecond)), 1),
+      p50Ms: round(median(rows.map((row) => row.p50Ms))),
+      p99Ms: round(median(rows.map((row) => row.p99Ms))),
+      total: rows.reduce((sum, row) => sum + row.total, 0),
+      failures: rows.reduce((sum, row) => sum + row.failures, 0),
+    };
+  });
+}
+
 /** Calls a function back to back for a while and times each call (a baseline without HTTP). */
 export async function loopTest(
   env: BenchEnv,

@@ -1,7 +1,9 @@
 /**
  * The platform's two hottest paths, each beside a baseline measured in the same run:
  * (a) an authenticated `GET /api/user-roles/me` (JWT check, rate limit, roles from PostgreSQL)
- *     beside a bare Fastify route that returns the same JSON;
+ *     beside a bare Fastify route on its own pg pool (the app's pool size) that runs the same SQL
+ *     statement and answers the same JSON — once sent unnamed (plain), once named (prepared, the
+ *     best practice) — and beside the same route without the database (what HTTP alone costs);
  * (b) the server render of the shell page `GET /` for a signed-in person (session and roles from
  *     PostgreSQL, streamed React render) beside rendering the same React tree with renderToString.
  */
@@ -10,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { dehydrate } from '@tanstack/react-query';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { createElement, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -25,9 +28,10 @@ import type { Bootstrap, Session } from '../../client/bootstrap.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { readBuiltAssets } from '../../server/plugins/ssr.ts';
+import { LIVE_SESSION_WITH_GRANTS } from '../../server/domains/access/request-actor.repository.ts';
 import { createI18n } from '../../shared/i18n/index.ts';
 import { createUser, DEFAULT_PASSWORD } from '../../tests/helpers/factories.ts';
-import { compare, loadTest, loopTest, type BenchEnv, type BenchRow } from '../lib.ts';
+import { compare, loadTest, loadTestsInTurns, loopTest, type BenchEnv, type BenchRow } from '../lib.ts';
 
 export const name = 'foundation';
 export const description = 'authenticated API call and server-rendered shell, each beside its baseline';
@@ -92,6 +96,7 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
   });
   const app = await buildApp({ db: database.db, config, logger: false });
   const baseline = Fastify({ logger: false });
+  const baselinePool = new pg.Pool({ connectionString: database.url, max: config.DATABASE_POOL_SIZE });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const appUrl = addressOf(app);
@@ -109,16 +114,31 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
     const cookie = refreshCookie.split(';')[0]!;
     const bearer = { authorization: `Bearer ${accessToken}` };
 
-    // (a) The same JSON from a bare Fastify route: what is left is HTTP and serialization.
+    // (a) The same JSON from bare Fastify routes: without the database (HTTP and serialization
+    // alone), then with the same statement the app runs for the same session, unnamed and named.
     const roles = await getJson<Record<string, unknown>>(`${appUrl}/api/user-roles/me`, bearer);
-    baseline.get('/api/user-roles/me', async () => roles);
-    await baseline.listen({ host: '127.0.0.1', port: 0 });
-    const bareApi = await loadTest(
-      env,
-      'GET /api/user-roles/me (bare Fastify)',
-      `${addressOf(baseline)}/api/user-roles/me`,
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString());
+    const values = [claims.sid as string, claims.sub as string];
+    const answer = (rows: unknown[]) => {
+      if (rows.length !== 1) throw new Error('the baseline found no live session');
+      return roles;
+    };
+    baseline.get('/no-database', async () => roles);
+    baseline.get('/plain', async () =>
+      answer((await baselinePool.query(LIVE_SESSION_WITH_GRANTS, values)).rows),
     );
-    const api = await loadTest(env, 'GET /api/user-roles/me (app)', `${appUrl}/api/user-roles/me`, bearer);
+    baseline.get('/prepared', async () =>
+      answer((await baselinePool.query({ name: 'baseline', text: LIVE_SESSION_WITH_GRANTS, values })).rows),
+    );
+    await baseline.listen({ host: '127.0.0.1', port: 0 });
+    const baselineUrl = addressOf(baseline);
+    // Measured in turns, so a machine busy with something else slows every case alike.
+    const [bareApi, plainApi, preparedApi, api] = (await loadTestsInTurns(env, [
+      { label: 'same JSON, bare Fastify, no database', url: `${baselineUrl}/no-database` },
+      { label: 'same JSON + same SQL, bare Fastify + pg (plain)', url: `${baselineUrl}/plain` },
+      { label: 'same JSON + same SQL, bare Fastify + pg (prepared)', url: `${baselineUrl}/prepared` },
+      { label: 'GET /api/user-roles/me (app)', url: `${appUrl}/api/user-roles/me`, headers: bearer },
+    ])) as [BenchRow, BenchRow, BenchRow, BenchRow];
 
     // (b) The shell page. A first request proves the session works and loads the lazy screens.
     const page = await fetch(`${appUrl}/`, { headers: { cookie }, redirect: 'manual' });
@@ -142,9 +162,19 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
       renderShell(session, routing),
     );
 
-    return [bareApi, compare(api, bareApi), toString, compare(ssr, toString)];
+    return [
+      bareApi,
+      plainApi,
+      preparedApi,
+      compare(api, plainApi),
+      compare({ ...api, case: `${api.case} vs prepared` }, preparedApi),
+      compare({ ...api, case: `${api.case} vs no database` }, bareApi),
+      toString,
+      compare(ssr, toString),
+    ];
   } finally {
     await baseline.close();
+    await baselinePool.end();
     await app.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -9,6 +9,19 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export type Db = Kysely<Database>;
 
+/** The pg pool behind each Kysely instance, for the few statements that must be named (prepared). */
+const poolsByDb = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The pool a Db was opened on. Kysely sends every query unnamed, so PostgreSQL parses and plans it
+ * each time; the per-request authentication statement is sent named through the pool instead.
+ */
+export function poolOf(db: Db): pg.Pool {
+  const pool = poolsByDb.get(db);
+  if (!pool) throw new Error('this Db was not opened with connectDatabase');
+  return pool;
+}
+
 export interface DatabaseHandle {
   db: Db;
   pool: pg.Pool;
@@ -26,5 +39,6 @@ export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
   // failure still reaches the caller: the next query on that client rejects.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  poolsByDb.set(db, pool);
   return { db, pool, url, destroy: () => db.destroy() };
 }

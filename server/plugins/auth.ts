@@ -9,8 +9,7 @@ import { createContext, type Actor, type ServiceContext } from '../core/context.
 import { AppError } from '../core/errors.ts';
 import { canAnywhere } from '../core/policy.ts';
 import type { Db } from '../db/connect.ts';
-import { loadUserActor } from '../domains/access/actor.service.ts';
-import { findLiveSession } from '../domains/accounts/accounts.service.ts';
+import { loadRequestActor } from '../domains/access/actor.service.ts';
 import { blockedByPasswordExpiry } from '../domains/accounts/password-expiry-gate.ts';
 
 /** Who may call a route: anyone, any signed-in person, or holders of a permission (or of any one of a list). */
@@ -47,7 +46,7 @@ export interface AuthPluginOptions {
 
 /**
  * Reads the bearer token, checks its session is still live and loads the caller's permissions:
- * two queries per call (the session with its user, then the roles).
+ * one prepared statement per call (the session, its user and their roles).
  */
 async function authenticate(
   request: FastifyRequest,
@@ -65,14 +64,10 @@ async function authenticate(
     );
   }
   // Checked on every call, so signing out or deactivating a person takes effect at once.
-  const session = await findLiveSession(db, claims.sid, claims.sub);
-  if (!session) throw new AppError('SESSION_EXPIRED');
-  if (!request.headers['accept-language'] && isLanguage(session.language))
-    request.language = session.language;
-  return {
-    actor: await loadUserActor(db, session, session.session_id),
-    passwordExpired: session.password_expired,
-  };
+  const found = await loadRequestActor(db, claims.sid, claims.sub);
+  if (!found) throw new AppError('SESSION_EXPIRED');
+  if (!request.headers['accept-language'] && isLanguage(found.language)) request.language = found.language;
+  return { actor: found.actor, passwordExpired: found.passwordExpired };
 }
 
 export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInstance, options) {
@@ -81,6 +76,9 @@ export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInsta
   await app.register(fastifyJwt, {
     secret: options.jwtSecret,
     sign: { expiresIn: config.ACCESS_TOKEN_TTL_SECONDS },
+    // Every API call verifies its bearer token: a token verified once is remembered (LRU, never past
+    // its own expiry), which saves the HMAC and the JSON decoding on each later call.
+    verify: { cache: 10_000 },
   });
 
   app.decorateRequest('actor', null);

@@ -5,6 +5,7 @@ import type { Actor, ServiceContext } from '../../core/context.ts';
 import type { Db } from '../../db/connect.ts';
 import { rolePolicy } from './access.policy.ts';
 import { listUserGrants, type GrantRow } from './access.repository.ts';
+import { findLiveSessionWithGrants } from './request-actor.repository.ts';
 
 function toActorPermissions(grants: GrantRow[]) {
   const permissions = new Set<Permission>();
@@ -41,6 +42,46 @@ export async function loadUserActor(
   };
   grantsOfActor.set(actor, grants);
   return actor;
+}
+
+/**
+ * The actor of an authenticated API call, from its token's session: `undefined` when the session
+ * ended or its person may no longer sign in. One prepared statement (see request-actor.repository.ts).
+ */
+export async function loadRequestActor(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<{ actor: Actor; language: string; passwordExpired: boolean } | undefined> {
+  const row = await findLiveSessionWithGrants(db, sessionId, userId);
+  if (!row) return undefined;
+  const { grants, permissions, projectPermissions } = permissionsOfGrants(row.grants_json);
+  const actor: Actor = {
+    kind: 'user',
+    id: row.id,
+    label: row.email,
+    sessionId,
+    permissions,
+    projectPermissions,
+  };
+  grantsOfActor.set(actor, grants);
+  return { actor, language: row.language, passwordExpired: row.password_expired };
+}
+
+/**
+ * Most calls come from a few dozen distinct role sets: the permissions built from one (JSON text
+ * of the grants) are remembered, and actors share them read-only. Bounded; emptied when full.
+ */
+const permissionsByGrants = new Map<string, { grants: GrantRow[] } & ReturnType<typeof toActorPermissions>>();
+function permissionsOfGrants(grantsJson: string) {
+  let known = permissionsByGrants.get(grantsJson);
+  if (!known) {
+    const grants = JSON.parse(grantsJson) as GrantRow[];
+    known = { grants, ...toActorPermissions(grants) };
+    if (permissionsByGrants.size >= 1000) permissionsByGrants.clear();
+    permissionsByGrants.set(grantsJson, known);
+  }
+  return known;
 }
 
 /** The caller's roles: access permissions flat, project-role permissions grouped by project (spec section 6). */
