@@ -1,5 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from './exceljs.ts';
 
 /**
  * Reading an uploaded spreadsheet: the first sheet of an XLSX file, or a CSV file (comma, semicolon
@@ -36,7 +36,7 @@ function detectDelimiter(text: string): string {
 export async function readSheet(data: Buffer): Promise<SheetData> {
   const isZip = data.length > 4 && data.readUInt32LE(0) === 0x04034b50;
   if (isZip) {
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await loadExcelJS()).Workbook();
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     if (!sheet) return { headers: [], rows: [] };

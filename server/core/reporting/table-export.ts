@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from './exceljs.ts';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ExportFormat } from '../../../shared/reporting.schemas.ts';
@@ -73,7 +73,7 @@ export async function writeTables(
     await once(output, 'finish').catch(() => undefined);
     return count;
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
+  const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
   for (const sheet of sheets) {
     const worksheet = workbook.addWorksheet(sheet.title.slice(0, 31), {
       views: [{ state: 'frozen', ySplit: 1 }],

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../core/reporting/exceljs.ts';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { EmployeeExportQuery, ExportFormat } from '../../../shared/employees.schemas.ts';
@@ -102,7 +102,7 @@ export async function prepareEmployeeExport(
         output.end();
         return count;
       }
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({
         stream: output,
         useStyles: true,
         useSharedStrings: false,

@@ -1,5 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../core/reporting/exceljs.ts';
 import { i18nFor, LANGUAGES, type Language } from '../../../shared/i18n/index.ts';
 import { ACTIVE_STATUSES, CLIENT_TYPES, PROJECT_STAGES } from '../../../shared/projects.schemas.ts';
 
@@ -240,7 +240,7 @@ function detectDelimiter(text: string): string {
 export async function readSheets(data: Buffer): Promise<Sheet[]> {
   const isZip = data.length > 4 && data.readUInt32LE(0) === 0x04034b50;
   if (isZip) {
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await loadExcelJS()).Workbook();
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
     return workbook.worksheets.map((worksheet) => {
       const sheet: Sheet = { name: worksheet.name, headers: [], rows: [] };

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../core/reporting/exceljs.ts';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Language } from '../../../shared/i18n/index.ts';
@@ -141,7 +142,10 @@ export async function prepareClientExport(
         output.end();
         return count;
       }
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
+      const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({
+        stream: output,
+        useStyles: true,
+      });
       const sheet = addSheet(workbook, t('projects:sheet.clients'), CLIENT_COLUMNS, language);
       for await (const rows of batches()) {
         for (const row of rows) sheet.add(row);
@@ -166,7 +170,7 @@ async function writeProjectsWorkbook(
 ): Promise<number> {
   const language = ctx.request.language;
   const t = projectsT(language);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
+  const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
   async function* batches() {
     for (let offset = 0; ; offset += BATCH) {
       const rows = await page(offset, BATCH);
