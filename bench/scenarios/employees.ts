@@ -277,6 +277,14 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
       { ...filter, userType: 'EMPLOYEE' },
       { sortField: 'onboardDate', sortOrder: 'desc', offset: 20, limit: 20 },
     );
+    // The search must narrow the scan through the trigram index, not filter every row.
+    const plan = await direct.query(`explain ${compiled.count.sql}`, [...compiled.count.parameters]);
+    const planText = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+    env.log(
+      planText.includes('users_search_trgm_idx')
+        ? 'the search uses users_search_trgm_idx'
+        : `the search does NOT use its index:\n${planText}`,
+    );
     const sqlBaseline = await concurrentLoop(
       env,
       'list SQL direct (page + count, pg pool)',
