@@ -50,21 +50,34 @@ function redact(value: unknown): unknown {
  * Refuses to run outside one: an event written on its own could claim a change that never happened.
  */
 export async function recordAudit(ctx: ServiceContext, entry: AuditEntry): Promise<void> {
-  if (!ctx.inTransaction) throw new AuditOutsideTransactionError(entry.action);
-  await ctx.db
-    .insertInto('audit_events')
-    .values({
-      actor_id: ctx.actor.id,
-      actor_label: ctx.actor.label,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId ?? null,
-      before: entry.before === undefined ? null : JSON.stringify(redact(entry.before)),
-      after: entry.after === undefined ? null : JSON.stringify(redact(entry.after)),
-      ip: ctx.request.ip,
-      request_id: ctx.request.requestId,
-      subject_id: entry.subject?.id ?? null,
-      subject_label: entry.subject?.label ?? null,
-    })
-    .execute();
+  await recordAudits(ctx, [entry]);
+}
+
+/**
+ * Writes several audit events in one statement per thousand (bulk operations: an import of 10,000
+ * people writes its events in ten statements, not 10,000), in the caller's transaction.
+ */
+export async function recordAudits(ctx: ServiceContext, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  if (!ctx.inTransaction) throw new AuditOutsideTransactionError(entries[0]!.action);
+  for (let start = 0; start < entries.length; start += 1000) {
+    await ctx.db
+      .insertInto('audit_events')
+      .values(
+        entries.slice(start, start + 1000).map((entry) => ({
+          actor_id: ctx.actor.id,
+          actor_label: ctx.actor.label,
+          action: entry.action,
+          entity_type: entry.entityType,
+          entity_id: entry.entityId ?? null,
+          before: entry.before === undefined ? null : JSON.stringify(redact(entry.before)),
+          after: entry.after === undefined ? null : JSON.stringify(redact(entry.after)),
+          ip: ctx.request.ip,
+          request_id: ctx.request.requestId,
+          subject_id: entry.subject?.id ?? null,
+          subject_label: entry.subject?.label ?? null,
+        })),
+      )
+      .execute();
+  }
 }

@@ -144,6 +144,31 @@ t.test('import people from the UI', async (t) => {
       .where('action', '=', 'employees.imported')
       .execute();
     t.equal(audit.length, 1);
+    // Each person's creation and their default role are audited (written in batches, one event each).
+    const perPerson = await db
+      .selectFrom('audit_events')
+      .select(['action', 'entity_id', 'after'])
+      .where('action', 'in', ['employee.created', 'role.member_added'])
+      .execute();
+    const people = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', 'in', ['mai@example.com', 'tuan@example.com'])
+      .execute();
+    for (const person of people) {
+      t.ok(
+        perPerson.some((event) => event.action === 'employee.created' && event.entity_id === person.id),
+        `${person.email}: created, audited`,
+      );
+      t.ok(
+        perPerson.some(
+          (event) =>
+            event.action === 'role.member_added' &&
+            (event.after as { userId?: string } | null)?.userId === person.id,
+        ),
+        `${person.email}: default role, audited`,
+      );
+    }
     t.equal(
       (
         await db

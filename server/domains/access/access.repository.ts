@@ -144,6 +144,25 @@ export async function assignRole(
     .execute();
 }
 
+/** Assigns many roles at once (a thousand rows per statement); memberships that exist stay as they are. */
+export async function assignRoles(
+  db: Db,
+  rows: ReadonlyArray<{
+    user_id: string;
+    role_id: string;
+    project_id: string | null;
+    created_by: string | null;
+  }>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 1000) {
+    await db
+      .insertInto('user_roles')
+      .values(rows.slice(start, start + 1000))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
 export async function countUsersWithBuiltInRole(db: Db, key: string): Promise<number> {
   const row = await db
     .selectFrom('user_roles as ur')

@@ -1,7 +1,7 @@
 import type { ValidationCode } from '../../../shared/errors.ts';
 import type { Language } from '../../../shared/i18n/index.ts';
 import { problemMessage, withoutProblemFields } from '../../../shared/rules/problems.ts';
-import { recordAudit } from '../../core/audit.ts';
+import { recordAudit, recordAudits } from '../../core/audit.ts';
 import { cellValue, readSheet, type SheetData } from '../../core/reporting/read-sheet.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { inTransaction } from '../../core/transaction.ts';
@@ -9,7 +9,7 @@ import type { NewUser, UserUpdate } from '../../db/database.ts';
 import { findDepartmentsByNames } from '../departments/department-lookup.service.ts';
 import { insertUsers, updateUser } from '../accounts/accounts.service.ts';
 import { issueInvitation } from '../accounts/invite.service.ts';
-import { defaultAccessRoleId, grantInitialAccessRoles } from '../access/initial-access-roles.ts';
+import { defaultAccessRoleId, grantInitialAccessRolesToMany } from '../access/initial-access-roles.ts';
 import {
   createSchema,
   referenceProblems,
@@ -347,16 +347,19 @@ export async function importEmployees(
           : [],
       );
       await repo.insertEmployeeRoles(tx.db, roles, tx.actor.id);
-      for (const [j, person] of inserted.entries()) {
-        await recordAudit(tx, {
+      await recordAudits(
+        tx,
+        inserted.map((person, j) => ({
           action: 'employee.created',
           entityType: 'user',
           entityId: person.id,
           after: { ...toColumns(chunk[j]!.input), source: 'import' },
-        });
-        // Imported people start with the default access role, like those created one by one.
-        await grantInitialAccessRoles(tx, person, defaultRoles);
-        if (options.sendInvitations) {
+        })),
+      );
+      // Imported people start with the default access role, like those created one by one.
+      await grantInitialAccessRolesToMany(tx, inserted, defaultRoles);
+      if (options.sendInvitations) {
+        for (const person of inserted) {
           await issueInvitation(tx, person);
           report.invited++;
         }
@@ -370,18 +373,21 @@ export async function importEmployees(
       if (roleChanged) {
         await repo.setEmployeeRole(tx.db, id, row.input.employeeRoleId as string | null, tx.actor.id);
       }
-      await recordAudit(tx, {
+      done++;
+      if (done % 100 === 0 || done === total) options.onProgress?.('write', done, total);
+    }
+    await recordAudits(
+      tx,
+      changing.map(({ row, values }) => ({
         action: 'employee.updated',
         entityType: 'user',
-        entityId: id,
+        entityId: row.existing!.id,
         before: Object.fromEntries(
           Object.keys(values).map((k) => [k, (row.existing as unknown as Record<string, unknown>)[k]]),
         ),
         after: { ...values, source: 'import' },
-      });
-      done++;
-      if (done % 100 === 0 || done === total) options.onProgress?.('write', done, total);
-    }
+      })),
+    );
     await recordAudit(tx, {
       action: 'employees.imported',
       entityType: 'user',
