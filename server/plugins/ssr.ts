@@ -14,7 +14,8 @@ import type { Db } from '../db/connect.ts';
 import { getMyRoles } from '../domains/access/actor.service.ts';
 import { loadUserActor } from '../domains/access/actor.service.ts';
 import { findPageSession } from '../domains/accounts/sessions.service.ts';
-import { getPasswordExpiry } from '../domains/accounts/password-expiry.service.ts';
+import { passwordExpiryOf } from '../domains/accounts/password-expiry.service.ts';
+import { readAccountSettings } from '../domains/accounts/account-settings.ts';
 import { REFRESH_COOKIE } from './auth.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -80,9 +81,13 @@ export default fp<SsrOptions>(async function ssr(app: FastifyInstance, { db, con
     const ctx = createContext({ db, config }, SYSTEM_ACTOR, { ip: request.ip, requestId: request.id });
     const found = await findPageSession(ctx, request.cookies[REFRESH_COOKIE]);
     if (!found) return null;
-    const actor = await loadUserActor(db, found.user, found.sessionId);
-    const personal = { ...ctx, actor };
-    const [roles, passwordExpiry] = await Promise.all([getMyRoles(personal), getPasswordExpiry(personal)]);
+    // Three statements: the session with its user (above), then the roles and the password policy.
+    const [actor, settings] = await Promise.all([
+      loadUserActor(db, found.user, found.sessionId),
+      readAccountSettings(db),
+    ]);
+    const roles = await getMyRoles({ ...ctx, actor }); // from the grants just loaded, no query
+    const passwordExpiry = passwordExpiryOf(found.userRow, settings);
     return {
       session: {
         user: found.user,

@@ -39,6 +39,24 @@ export function findLiveSession(db: Db, sessionId: string, userId: string) {
 
 export type SessionWithUser = { session: SessionRow; user: UserRow };
 
+/**
+ * The live session whose current or just-replaced refresh token has this hash, with its active user,
+ * in one statement (pages rendered on the server read it on every load).
+ */
+export async function findLiveSessionUserByTokenHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select('s.id as session_id')
+    .where((eb) => eb.or([eb('s.token_hash', '=', tokenHash), eb('s.previous_token_hash', '=', tokenHash)]))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('u.status', '=', 'ACTIVE')
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
 /** Finds the session whose current or just-replaced refresh token has this hash, with its user. */
 export async function findSessionByTokenHash(
   db: Db,

@@ -115,10 +115,9 @@ export async function purgeExpiredSessions(
  */
 export async function findPageSession(ctx: ServiceContext, refreshToken: string | undefined) {
   if (!refreshToken) return null;
-  const found = await sessions.findSessionByTokenHash(ctx.db, hashOneTimeToken(refreshToken));
+  const found = await sessions.findLiveSessionUserByTokenHash(ctx.db, hashOneTimeToken(refreshToken));
   if (!found) return null;
-  const { session, user } = found;
-  if (session.revoked_at || session.expires_at <= new Date() || user.status !== 'ACTIVE' || user.deleted_at)
-    return null;
-  return { user: toSessionUser(user), sessionId: session.id };
+  const { session_id: sessionId, ...user } = found;
+  // The whole row too: the page's password-expiry notice is computed from it without reading it again.
+  return { user: toSessionUser(user), sessionId, userRow: user };
 }
