@@ -4,7 +4,13 @@ import { PassThrough } from 'node:stream';
 import * as primeApi from 'primereact/api';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
 import { i18nFor, type Language } from '../shared/i18n/index.ts';
 import type { PasswordExpiry } from '../shared/account.schemas.ts';
 import { sessionKeys } from './api/session.ts';
@@ -12,7 +18,37 @@ import { accountKeys } from './features/account/account.queries.ts';
 import { App, createQueryClient } from './App.tsx';
 import { BOOTSTRAP_ELEMENT_ID, type Bootstrap, type Session } from './bootstrap.ts';
 import { homePathFor } from './navigation.ts';
+import type { RouteHandle } from './page-data.ts';
 import { PUBLIC_PATHS, buildRoutes } from './routes.tsx';
+
+/**
+ * How long a page waits for its prefetched data before it renders without it (the browser then
+ * fetches what is missing): a slow query delays the page by at most this much.
+ */
+const PREFETCH_BUDGET_MS = 2000;
+
+/** Runs the prefetch of every matched route (the page's data, as the person), within the budget. */
+async function prefetchPageData(
+  context: StaticHandlerContext,
+  queryClient: QueryClient,
+  session: Session,
+  url: string,
+): Promise<void> {
+  const search = new URL(url, 'http://x').searchParams;
+  const work = context.matches.flatMap((match) => {
+    const prefetch = (match.route.handle as RouteHandle | undefined)?.prefetch;
+    return prefetch ? [prefetch({ queryClient, search, params: match.params, session })] : [];
+  });
+  if (work.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(work),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, PREFETCH_BUDGET_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+}
 
 /**
  * PrimeReact reads its texts' language from one global. Renders of different languages run side by
@@ -77,8 +113,9 @@ function statusFor(url: string, environment: string): number {
 }
 
 /**
- * Renders a page as a stream: the document head at once, the React tree as it resolves, then the
- * bootstrap data and scripts. Protected pages without a session redirect to sign-in.
+ * Renders a page as a stream: the document head at once, then (once the page's prefetched data is
+ * in, see `handle.prefetch` in routes.tsx) the React tree as it resolves, then the bootstrap data —
+ * with that data dehydrated — and the scripts. Protected pages without a session redirect to sign-in.
  */
 export async function renderPage(request: RenderRequest): Promise<RenderPlan> {
   const pathname = new URL(request.url, 'http://x').pathname;
@@ -109,12 +146,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderPlan> {
   }
   // One instance per language for every render: the server never changes an instance's language.
   const i18n = i18nFor(request.language);
-  const bootstrap: Bootstrap = {
-    language: request.language,
-    environment: request.environment,
-    signedIn: Boolean(request.session),
-    dehydratedState: dehydrate(queryClient),
-  };
 
   const { assets, nonce } = request;
   const head =
@@ -124,37 +155,48 @@ export async function renderPage(request: RenderRequest): Promise<RenderPlan> {
     assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('') +
     (assets.devHead ?? '') +
     `</head><body><div id="root">`;
-  const tail =
-    `</div><script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${safeJson(bootstrap)}</script>` +
-    assets.scripts.map((src) => `<script type="module" src="${src}" nonce="${nonce}"></script>`).join('') +
-    `</body></html>`;
 
   const output = new PassThrough();
-  const reactOutput = new PassThrough();
-  reactOutput.on('data', (chunk) => output.write(chunk));
-  reactOutput.on('end', () => output.end(tail));
-
-  const { pipe } = renderLanguage.run(request.language, () =>
-    renderToPipeableStream(
-      <StrictMode>
-        <App bootstrap={bootstrap} queryClient={queryClient} i18n={i18n}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </App>
-      </StrictMode>,
-      {
-        nonce,
-        onShellReady() {
-          output.write(head);
-          pipe(reactOutput);
+  // The head goes out at once: the browser loads the stylesheets while the page's data loads.
+  output.write(head);
+  const session = request.session;
+  const render = async () => {
+    if (session) await prefetchPageData(context, queryClient, session, request.url);
+    const bootstrap: Bootstrap = {
+      language: request.language,
+      environment: request.environment,
+      signedIn: Boolean(session),
+      dehydratedState: dehydrate(queryClient),
+    };
+    const tail =
+      `</div><script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${safeJson(bootstrap)}</script>` +
+      assets.scripts.map((src) => `<script type="module" src="${src}" nonce="${nonce}"></script>`).join('') +
+      `</body></html>`;
+    const reactOutput = new PassThrough();
+    reactOutput.on('data', (chunk) => output.write(chunk));
+    reactOutput.on('end', () => output.end(tail));
+    const { pipe } = renderLanguage.run(request.language, () =>
+      renderToPipeableStream(
+        <StrictMode>
+          <App bootstrap={bootstrap} queryClient={queryClient} i18n={i18n}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </App>
+        </StrictMode>,
+        {
+          nonce,
+          onShellReady() {
+            pipe(reactOutput);
+          },
+          onShellError(error) {
+            output.destroy(error as Error);
+          },
+          onError(error) {
+            console.error('render error', error);
+          },
         },
-        onShellError(error) {
-          output.destroy(error as Error);
-        },
-        onError(error) {
-          console.error('render error', error);
-        },
-      },
-    ),
-  );
+      ),
+    );
+  };
+  render().catch((error: unknown) => output.destroy(error as Error));
   return { kind: 'page', statusCode, stream: output };
 }

@@ -7,6 +7,8 @@ import { HomePage } from './layout/HomePage.tsx';
 import { RequirePermission } from './layout/RequirePermission.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { Shell } from './layout/Shell.tsx';
+import { prefetchEmployeeList } from './features/employees/employees.queries.ts';
+import type { RouteHandle } from './page-data.ts';
 
 // Each area is its own chunk: a person downloads only the screens they open.
 const AreaPlaceholder = lazy(() => import('./features/placeholder/AreaPlaceholder.tsx'));
@@ -114,13 +116,21 @@ function pageRoutes(environment: string): RouteObject[] {
     {
       path: '/',
       element: <Shell />,
-      handle: { shell: true },
+      handle: { shell: true } satisfies RouteHandle,
       children: [
-        { index: true, element: <HomePage list={<EmployeeListPage />} /> },
+        {
+          index: true,
+          element: <HomePage list={<EmployeeListPage />} />,
+          handle: { prefetch: prefetchEmployeeList } satisfies RouteHandle,
+        },
         {
           path: 'employee-management',
           children: [
-            { index: true, element: guarded('employees.view', <EmployeeListPage />) },
+            {
+              index: true,
+              element: guarded('employees.view', <EmployeeListPage />),
+              handle: { prefetch: prefetchEmployeeList } satisfies RouteHandle,
+            },
             { path: 'employee', element: guarded('employees.manage', <EmployeeFormPage />) },
             // The read-only profile; `?edit=1` opens the edit form.
             { path: 'employee/:id', element: guarded(undefined, <EmployeeProfilePage />) },

@@ -88,6 +88,17 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
+/**
+ * How calls are sent while the server renders a page: through the app itself, as the person the page
+ * is for (set by the server renderer at start-up; never in the browser). Pages prefetch their first
+ * data with the same query functions the browser uses, so the page arrives with its data.
+ */
+export type ServerTransport = (path: string, options: RequestOptions) => Promise<Response>;
+let serverTransport: ServerTransport | null = null;
+export function setServerTransport(transport: ServerTransport | null): void {
+  serverTransport = transport;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -106,6 +117,11 @@ export interface RequestOptions {
  * once and retries; a session that cannot be renewed ends (the listeners are told why).
  */
 async function send(path: string, options: RequestOptions): Promise<Response> {
+  if (serverTransport) {
+    const answer = await serverTransport(path, options);
+    if (!answer.ok) throw await toApiError(answer);
+    return answer;
+  }
   if (!accessToken && !options.anonymous) await refreshAccessToken();
   const attempt = () =>
     fetch(`/api${path}`, {

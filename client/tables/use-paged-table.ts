@@ -37,6 +37,52 @@ export interface PagedQuery<F extends Record<string, FilterKind>, S extends stri
 }
 
 /**
+ * The list's query from an address: what the hook reads, and what the server renderer reads to
+ * prefetch a list's first page with the same key the browser then finds.
+ */
+export function readPagedQuery<F extends Record<string, FilterKind>, S extends string>(
+  search: URLSearchParams,
+  options: PagedTableOptions<F, S>,
+): PagedQuery<F, S> {
+  const prefix = options.prefix ? `${options.prefix}.` : '';
+  const key = (name: string) => `${prefix}${name}`;
+  const pageSizes = options.pageSizes ?? [10, 20, 50, 100];
+  const defaultPerPage = options.defaultPerPage ?? 20;
+  const sortFields = options.sortFields ?? [];
+  const filters: Record<string, string | string[]> = {};
+  for (const [name, kind] of Object.entries(options.filters ?? {})) {
+    if (kind === 'list') {
+      const values = search.getAll(key(name)).filter(Boolean);
+      if (values.length) filters[name] = values;
+    } else {
+      const value = search.get(key(name));
+      if (value) filters[name] = value;
+    }
+  }
+  const perPage = Number(search.get(key('perPage')));
+  const sortField = search.get(key('sortField')) as S | null;
+  const sortOrder = search.get(key('sortOrder'));
+  return {
+    page: Math.max(1, Math.floor(Number(search.get(key('page')))) || 1),
+    perPage: pageSizes.includes(perPage) ? perPage : defaultPerPage,
+    ...(sortField && sortFields.includes(sortField) && { sortField }),
+    ...((sortOrder === 'asc' || sortOrder === 'desc') && { sortOrder }),
+    filters: filters as FilterValues<F>,
+  };
+}
+
+/** The query as the API takes it: paging, sort and every filter side by side. */
+export function apiParamsOf<F extends Record<string, FilterKind>, S extends string>(query: PagedQuery<F, S>) {
+  return {
+    page: query.page,
+    perPage: query.perPage,
+    ...(query.sortField && { sortField: query.sortField }),
+    ...(query.sortOrder && { sortOrder: query.sortOrder }),
+    ...query.filters,
+  };
+}
+
+/**
  * A server-paged list whose page, page size, sort and filters live in the address, so a filtered
  * list can be shared and survives going back. Gives the query for the API (`query`, with
  * `apiParams` flattened) and the DataTable's props (`tableProps(page)`): lazy paging, sorting, the
@@ -58,30 +104,12 @@ export function usePagedTable<
   const filterKinds = options.filters ?? ({} as F);
   const key = useCallback((name: string) => `${prefix}${name}`, [prefix]);
 
-  const query = useMemo((): PagedQuery<F, S> => {
-    const filters: Record<string, string | string[]> = {};
-    for (const [name, kind] of Object.entries(filterKinds)) {
-      if (kind === 'list') {
-        const values = search.getAll(key(name)).filter(Boolean);
-        if (values.length) filters[name] = values;
-      } else {
-        const value = search.get(key(name));
-        if (value) filters[name] = value;
-      }
-    }
-    const perPage = Number(search.get(key('perPage')));
-    const sortField = search.get(key('sortField')) as S | null;
-    const sortOrder = search.get(key('sortOrder'));
-    return {
-      page: Math.max(1, Math.floor(Number(search.get(key('page')))) || 1),
-      perPage: pageSizes.includes(perPage) ? perPage : defaultPerPage,
-      ...(sortField && sortFields.includes(sortField) && { sortField }),
-      ...((sortOrder === 'asc' || sortOrder === 'desc') && { sortOrder }),
-      filters: filters as FilterValues<F>,
-    };
+  const query = useMemo(
+    () => readPagedQuery(search, options),
     // The options are constants of the calling component; the address is what changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search, prefix]);
+    [search, prefix],
+  );
 
   /** Writes changes into the address (replacing the entry: paging is not a step back). */
   const write = useCallback(
@@ -117,17 +145,7 @@ export function usePagedTable<
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [write]);
 
-  /** The query as the API takes it: paging, sort and every filter side by side. */
-  const apiParams = useMemo(
-    () => ({
-      page: query.page,
-      perPage: query.perPage,
-      ...(query.sortField && { sortField: query.sortField }),
-      ...(query.sortOrder && { sortOrder: query.sortOrder }),
-      ...query.filters,
-    }),
-    [query],
-  );
+  const apiParams = useMemo(() => apiParamsOf(query), [query]);
 
   const defaultSort = sortFields[0];
   const tableProps = <T>(page: Paged<T> | undefined, loading = false) => ({

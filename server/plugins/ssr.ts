@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PageAssets } from '../../client/entry-server.tsx';
 import { renderPage } from '../../client/entry-server.tsx';
+import { setServerTransport } from '../../client/api/http.ts';
 import { isLanguage, languageFromHeader, type Language } from '../../shared/i18n/index.ts';
 import type { Config } from '../config.ts';
 import { createContext, SYSTEM_ACTOR } from '../core/context.ts';
@@ -43,6 +45,36 @@ const DEV_ASSETS: PageAssets = {
     '<script type="module">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);' +
     'window.$RefreshReg$ = () => {};window.$RefreshSig$ = () => (type) => type;window.__vite_plugin_react_preamble_installed__ = true;</script>',
 };
+
+/** The person a page is being rendered for, and the app that answers its prefetch calls. */
+interface PageCaller {
+  app: FastifyInstance;
+  accessToken: string;
+  language: Language;
+  ip: string;
+}
+const pageCaller = new AsyncLocalStorage<PageCaller>();
+
+/**
+ * While a page renders on the server, the client's API calls (its prefetch, with the page's own
+ * query functions) go through the app in-process as the person: same routes, same permission checks,
+ * same answers as the browser would get. Only reads; the rate limit counts them for the person's address.
+ */
+setServerTransport(async (path, options) => {
+  const caller = pageCaller.getStore();
+  if (!caller) throw new Error('API calls on the server are only made while rendering a page');
+  if ((options.method ?? 'GET') !== 'GET') throw new Error('a page prefetches with GET calls only');
+  const answer = await caller.app.inject({
+    method: 'GET',
+    url: `/api${path}`,
+    remoteAddress: caller.ip,
+    headers: { authorization: `Bearer ${caller.accessToken}`, 'accept-language': caller.language },
+  });
+  return new Response(answer.statusCode === 204 ? null : answer.payload, {
+    status: answer.statusCode,
+    headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+  });
+});
 
 export interface SsrOptions {
   db: Db;
@@ -89,6 +121,8 @@ export default fp<SsrOptions>(async function ssr(app: FastifyInstance, { db, con
     const roles = await getMyRoles({ ...ctx, actor }); // from the grants just loaded, no query
     const passwordExpiry = passwordExpiryOf(found.userRow, settings);
     return {
+      // A short-lived access token of this session, for the page's prefetch calls.
+      accessToken: app.jwt.sign({ sub: found.user.id, sid: found.sessionId }),
       session: {
         user: found.user,
         permissions: roles.permissions,
@@ -113,15 +147,20 @@ export default fp<SsrOptions>(async function ssr(app: FastifyInstance, { db, con
           ? cookieLanguage
           : languageFromHeader(request.headers['accept-language']));
     const nonce = randomBytes(16).toString('base64');
-    const plan = await renderPage({
-      url: request.url,
-      language,
-      environment: config.NODE_ENV,
-      session,
-      prefetched: page?.prefetched,
-      assets,
-      nonce,
-    });
+    const caller: PageCaller | undefined = page
+      ? { app, accessToken: page.accessToken, language, ip: request.ip }
+      : undefined;
+    const render = () =>
+      renderPage({
+        url: request.url,
+        language,
+        environment: config.NODE_ENV,
+        session,
+        prefetched: page?.prefetched,
+        assets,
+        nonce,
+      });
+    const plan = await (caller ? pageCaller.run(caller, render) : render());
     if (plan.kind === 'redirect') return reply.redirect(plan.location, 302);
     if (!config.isDevelopment) {
       reply.header(

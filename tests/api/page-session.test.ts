@@ -60,3 +60,47 @@ t.test('pages rendered for a signed-in person', async (t) => {
   await db.updateTable('users').set({ status: 'INACTIVE' }).where('id', '=', carol.user.id).execute();
   t.equal((await page(carol.refreshCookie)).statusCode, 302, 'a deactivated person is signed out');
 });
+
+t.test('the employee list arrives with its data: fetched once on the server, as the person', async (t) => {
+  const { app, db, signIn } = await buildTestApp(t);
+  const hr = await signIn({ builtInRoles: ['admin'], firstName: 'Hanh' });
+  const page = (cookie: string, url: string) =>
+    app.inject({ method: 'GET', url, cookies: { bo_refresh: cookie } });
+  for (const name of ['Zed', 'Yen']) {
+    await db
+      .insertInto('users')
+      .values({
+        email: `${name.toLowerCase()}@example.com`,
+        first_name: name,
+        last_name: 'Prefetched',
+        status: 'ACTIVE',
+      })
+      .execute();
+  }
+
+  const list = await page(hr.refreshCookie, '/employee-management?search=prefetched&sortField=firstName');
+  t.equal(list.statusCode, 200);
+  const listed = bootstrapOf(list.body).dehydratedState.queries.find(
+    (query) => JSON.stringify(query.queryKey.slice(0, 2)) === JSON.stringify(['employees', 'list']),
+  );
+  t.ok(listed, 'the list page is in the bootstrap');
+  t.same(
+    listed!.queryKey[2],
+    { page: 1, perPage: 20, sortField: 'firstName', search: 'prefetched' },
+    'under the key the page reads from the address',
+  );
+  t.same(
+    (listed!.state.data as { items: Array<{ firstName: string }> }).items.map((item) => item.firstName),
+    ['Yen', 'Zed'],
+  );
+  t.match(list.body, /<div id="root">.*Yen.*Zed/s, 'the rows are in the rendered page');
+  t.ok(queryData(bootstrapOf(list.body), ['employees', 'aggregations']), 'with the counts');
+
+  // Someone who may not see the list gets no list data (the server asks as them).
+  const plain = await signIn({ permissions: ['leave.request'] });
+  const denied = await page(plain.refreshCookie, '/employee-management');
+  t.notOk(
+    bootstrapOf(denied.body).dehydratedState.queries.some((query) => query.queryKey[0] === 'employees'),
+    'nothing prefetched without employees.view',
+  );
+});

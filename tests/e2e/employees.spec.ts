@@ -99,6 +99,32 @@ test('an administrator creates an employee through the UI; the invitation is in 
   await expect(page.getByRole('row')).toHaveCount(2);
 });
 
+test('the employee list arrives with the page: the browser does not ask for it again', async ({
+  page,
+  db,
+  signInAs,
+}) => {
+  const unique = `Prefetch${randomBytes(3).toString('hex')}`;
+  for (const first of ['An', 'Binh']) {
+    await createUser(db, { firstName: first, lastName: unique });
+  }
+  const listCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/users/employees')) listCalls.push(request.url());
+  });
+  await signInAs({ builtInRoles: ['hr'] });
+  await page.goto(`/employee-management?search=${unique}`);
+  const rows = page.getByTestId('employee-list').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(unique);
+
+  // Sorting asks the API (so the page is live), and that is the first list call the browser made.
+  await page.getByRole('columnheader', { name: 'Contract type' }).click();
+  await expect.poll(() => listCalls.length).toBeGreaterThan(0);
+  expect(listCalls.every((url) => url.includes('sortField=contractType'))).toBe(true);
+  await expect(rows).toHaveCount(2);
+});
+
 test('the employee list is usable on a phone (390 px)', async ({ page, signInAs }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs({ builtInRoles: ['hr'] });

@@ -26,10 +26,8 @@ export function useDepartment(id: string | null) {
 }
 
 /** All departments (a company has tens, not thousands), for selects and filters. */
+export const departmentOptionsQuery = async () => ({ items: await departmentsApi.listAll() });
+
 export function useDepartmentOptions(enabled = true) {
-  return useQuery({
-    queryKey: departmentKeys.options,
-    queryFn: async () => ({ items: await departmentsApi.listAll() }),
-    enabled,
-  });
+  return useQuery({ queryKey: departmentKeys.options, queryFn: departmentOptionsQuery, enabled });
 }

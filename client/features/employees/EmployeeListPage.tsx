@@ -11,8 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   CONTRACT_TYPES,
-  EMPLOYEE_PAGE_SIZES,
-  EMPLOYEE_SORT_FIELDS,
   USER_STATUSES,
   type EmployeeFilters,
   type EmployeeSummary,
@@ -30,6 +28,7 @@ import { useDepartmentOptions } from '../departments/departments.queries.ts';
 import { PICKER_FORMAT, fromPickerDate, toPickerDate } from './dates.ts';
 import { employeesApi, type ListParams } from './employees.api.ts';
 import {
+  EMPLOYEE_LIST_TABLE,
   employeeKeys,
   useEmployeeCounts,
   useEmployeeList,
@@ -43,29 +42,12 @@ import { EmployeeBulkBar } from './EmployeeBulkBar.tsx';
 import { ImportPeopleDialog } from './ImportPeopleDialog.tsx';
 import { ProfileStyles } from './ProfileStyles.tsx';
 
-/** The list's filters, as the address keeps them (`status=A&status=B`). */
-const FILTERS = {
-  search: 'text',
-  status: 'list',
-  departmentId: 'list',
-  contractType: 'list',
-  roleId: 'list',
-  projectId: 'list',
-  onboardFrom: 'text',
-  onboardTo: 'text',
-} as const;
-
 /** The employee list (/ and /employee-management): counts, search, filters, sort, pages, export. */
 export default function EmployeeListPage() {
   const { t } = useTranslation(['people', 'errors']);
   const navigate = useNavigate();
   const toast = useToast();
-  const table = usePagedTable({
-    filters: FILTERS,
-    sortFields: EMPLOYEE_SORT_FIELDS,
-    pageSizes: EMPLOYEE_PAGE_SIZES,
-    defaultPerPage: 20,
-  });
+  const table = usePagedTable(EMPLOYEE_LIST_TABLE);
   const params = table.apiParams as ListParams;
   const filters = table.filters;
   const update = (changes: typeof filters) => table.setFilters(changes);

@@ -1,4 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { EMPLOYEE_PAGE_SIZES, EMPLOYEE_SORT_FIELDS } from '../../../shared/employees.schemas.ts';
+import { holds } from '../../navigation.ts';
+import type { PagePrefetch } from '../../page-data.ts';
+import { apiParamsOf, readPagedQuery } from '../../tables/use-paged-table.ts';
+import { departmentKeys, departmentOptionsQuery } from '../departments/departments.queries.ts';
 import { employeesApi, type ListParams } from './employees.api.ts';
 
 /** The people feature's query keys (employees, external users, and their pickers). */
@@ -13,6 +18,43 @@ export const employeeKeys = {
   employeeRoles: ['employee-roles'] as const,
   accessRoleChoices: ['employee-access-roles'] as const,
   lookup: (search: string) => ['people', 'lookup', search] as const,
+};
+
+/** The employee list's table: its filters as the address keeps them (`status=A&status=B`), sorts, sizes. */
+export const EMPLOYEE_LIST_TABLE = {
+  filters: {
+    search: 'text',
+    status: 'list',
+    departmentId: 'list',
+    contractType: 'list',
+    roleId: 'list',
+    projectId: 'list',
+    onboardFrom: 'text',
+    onboardTo: 'text',
+  },
+  sortFields: EMPLOYEE_SORT_FIELDS,
+  pageSizes: EMPLOYEE_PAGE_SIZES,
+  defaultPerPage: 20,
+} as const;
+
+/**
+ * What the employee list shows at once, loaded while the server renders it: the page the address
+ * asks for, the counts, and the filters' options — so the page arrives whole and the browser does
+ * not ask again (the same keys, fresh for the query client's stale time).
+ */
+export const prefetchEmployeeList: PagePrefetch = async ({ queryClient, search, session }) => {
+  if (!holds(session, 'employees.view')) return;
+  const params = apiParamsOf(readPagedQuery(search, EMPLOYEE_LIST_TABLE)) as ListParams;
+  await Promise.all([
+    queryClient.prefetchQuery({
+      queryKey: employeeKeys.list(params),
+      queryFn: () => employeesApi.list(params),
+    }),
+    queryClient.prefetchQuery({ queryKey: employeeKeys.counts, queryFn: employeesApi.aggregations }),
+    queryClient.prefetchQuery({ queryKey: employeeKeys.employeeRoles, queryFn: employeesApi.employeeRoles }),
+    holds(session, 'departments.view') &&
+      queryClient.prefetchQuery({ queryKey: departmentKeys.options, queryFn: departmentOptionsQuery }),
+  ]);
 };
 
 export function useEmployeeList(params: ListParams) {
