@@ -539,7 +539,9 @@ const ROWS: Record<string, Row> = {
   },
   listPermissions: { permission: 'roles.view', call: async (ctx) => svc.roles.listPermissions!(ctx) },
   loadUserActor: { internal: 'builds the actor of a verified session; the auth plugin and --as call it' },
-  loadRequestActor: { internal: 'builds the actor of an API call from its token’s session; the auth plugin calls it' },
+  loadRequestActor: {
+    internal: 'builds the actor of an API call from its token’s session; the auth plugin calls it',
+  },
   getMyRoles: { signedIn: 'one’s own roles and permissions', call: (ctx) => svc.actor.getMyRoles!(ctx) },
 
   // Access requests and role members.
