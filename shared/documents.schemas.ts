@@ -135,6 +135,13 @@ export type DocumentPage = Page<Document>;
 export const DocumentDetail = Type.Object({ ...Document.properties, versions: Type.Array(DocumentVersion) });
 export type DocumentDetail = Static<typeof DocumentDetail>;
 
+/** The roles and departments a document may be shown to (the form's choices). */
+export const AudienceOptions = Type.Object({
+  roles: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), type: Type.String() })),
+  departments: Type.Array(Named),
+});
+export type AudienceOptions = Static<typeof AudienceOptions>;
+
 export const ToAcknowledgeCount = Type.Object({ count: Type.Integer({ minimum: 0 }) });
 export type ToAcknowledgeCount = Static<typeof ToAcknowledgeCount>;
 

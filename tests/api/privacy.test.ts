@@ -180,6 +180,12 @@ t.test('the retention period: saved and audited; a bad one refused, nothing chan
   });
   t.equal(forbidden.statusCode, 403);
   t.same((await hr.inject({ method: 'GET', url: '/api/privacy/settings' })).json(), { retentionMonths: 36 });
+  const audits = await app.db
+    .selectFrom('audit_events')
+    .select(['before', 'after'])
+    .where('action', '=', 'privacy_settings.updated')
+    .execute();
+  t.same(audits, [{ before: { retentionMonths: 24 }, after: { retentionMonths: 36 } }], 'one audited change');
 });
 
 t.test(

@@ -606,6 +606,10 @@ const ROWS: Record<string, Row> = {
     permission: 'documents.manage',
     call: async (ctx) => svc.documentAcknowledgements.remindPendingReaders!(ctx, (await fx.document()).id),
   },
+  listAudienceOptions: {
+    permission: 'documents.manage',
+    call: (ctx) => svc.documents.listAudienceOptions!(ctx),
+  },
   // Personal data (issue 21).
   listMyConsents: {
     signedIn: 'one’s own consent records',

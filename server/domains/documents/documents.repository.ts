@@ -342,6 +342,26 @@ export async function insertAcknowledgement(
   return rows.length > 0;
 }
 
+/** Live company-wide roles and departments, by name (the form's audience choices). */
+export async function audienceOptions(db: Db) {
+  const [roles, departments] = await Promise.all([
+    db
+      .selectFrom('roles')
+      .select(['id', 'name', 'type'])
+      .where('type', '!=', 'PROJECT')
+      .where('deleted_at', 'is', null)
+      .orderBy('name')
+      .execute(),
+    db
+      .selectFrom('departments')
+      .select(['id', 'name'])
+      .where('deleted_at', 'is', null)
+      .orderBy('name')
+      .execute(),
+  ]);
+  return { roles, departments };
+}
+
 /** Which of the ids are live roles (not project roles) and which live departments. */
 export async function existingAudience(db: Db, roleIds: readonly string[], departmentIds: readonly string[]) {
   const [roles, departments] = await Promise.all([

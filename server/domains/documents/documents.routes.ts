@@ -6,6 +6,7 @@ import {
   Acknowledgement,
   AcknowledgementPage,
   AcknowledgementQuery,
+  AudienceOptions,
   DOCUMENT_FILE_MAX_MB,
   DOCUMENT_FILE_TYPES,
   DocumentBody,
@@ -34,6 +35,7 @@ import {
   createDocument,
   deleteDocument,
   getDocument,
+  listAudienceOptions,
   listDocuments,
   updateDocument,
 } from './documents.service.ts';
@@ -104,6 +106,19 @@ export const documentRoutes: FastifyPluginAsyncTypebox<AreaRouteOptions> = async
       },
     },
     async (request) => countMyDocumentsToAcknowledge(request.ctx()),
+  );
+
+  app.get(
+    '/documents/audience-options',
+    {
+      config: { access: 'documents.manage' },
+      schema: {
+        tags,
+        summary: 'The roles and departments a document may be shown to',
+        response: { 200: AudienceOptions, ...errors },
+      },
+    },
+    async (request) => listAudienceOptions(request.ctx()),
   );
 
   app.post(

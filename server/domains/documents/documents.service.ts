@@ -1,4 +1,5 @@
 import type {
+  AudienceOptions,
   DocumentBody,
   DocumentDetail,
   DocumentPage,
@@ -177,6 +178,12 @@ export async function updateDocument(
     }
   });
   return getDocument(ctx, id);
+}
+
+/** The roles and departments a document may be shown to, for the publishing form. */
+export async function listAudienceOptions(ctx: ServiceContext): Promise<AudienceOptions> {
+  documentsPolicy.authorize(ctx.actor, 'create', undefined);
+  return repo.audienceOptions(ctx.db);
 }
 
 /** Withdraws a document (soft delete: its versions and acknowledgements stay for the record). */

@@ -48,7 +48,10 @@ function sectionStream(db: Db, section: repo.ExportSection, personId: string, co
 
 /** Safe ZIP entry names: the stored name, without folders or control characters. */
 const entryName = (id: string, fileName: string) =>
-  `${id}-${fileName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 150)}`;
+  `${id}-${[...fileName]
+    .map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c))
+    .join('')
+    .slice(0, 150)}`;
 
 const README = (email: string, at: string) =>
   [
