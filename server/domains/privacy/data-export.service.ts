@@ -20,7 +20,9 @@ import * as repo from './privacy.repository.ts';
  * storage, so memory stays flat whatever the history.
  */
 
-const BATCH = 500;
+/** Rows per read of a section (the bench reads with the same size). */
+export const EXPORT_BATCH = 500;
+const BATCH = EXPORT_BATCH;
 
 /** A JSON array written a batch at a time (keyset on the section's id). */
 function sectionStream(db: Db, section: repo.ExportSection, personId: string, counter: { rows: number }) {
@@ -29,7 +31,7 @@ function sectionStream(db: Db, section: repo.ExportSection, personId: string, co
     let after: string | null = null;
     let first = true;
     for (;;) {
-      const rows = await section.batch(db, personId, after, BATCH);
+      const rows = await repo.exportBatch(db, section, personId, after, BATCH);
       if (rows.length === 0) break;
       const parts: string[] = [];
       for (const row of rows) {

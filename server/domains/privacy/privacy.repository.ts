@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import {
   DEFAULT_RETENTION_MONTHS,
   type ConsentKind,
@@ -121,13 +121,19 @@ export function findAnonymisation(db: Db, userId: string) {
 /** A section of the export: rows of one table about one person, as JSON, without secrets. */
 export interface ExportSection {
   name: string;
-  /** SQL that selects `id` and `row` (jsonb) for the person `$person`, after the keyset `$after`. */
-  batch(
-    db: Db,
-    personId: string,
-    after: string | null,
-    limit: number,
-  ): Promise<Array<{ id: string; row: unknown }>>;
+  /** The statement that selects `id` and `row` (jsonb) of the person's rows after the keyset `after`. */
+  query(personId: string, after: string | null, limit: number): RawBuilder<{ id: string; row: unknown }>;
+}
+
+/** One batch of a section. */
+export async function exportBatch(
+  db: Db,
+  section: ExportSection,
+  personId: string,
+  after: string | null,
+  limit: number,
+) {
+  return (await section.query(personId, after, limit).execute(db)).rows;
 }
 
 const keyset = (after: string | null, column = 't.id') =>
@@ -142,14 +148,11 @@ function tableSection(
 ): ExportSection {
   return {
     name,
-    async batch(db, personId, after, limit) {
-      const { rows } = await sql<{ id: string; row: unknown }>`
+    query: (personId, after, limit) => sql<{ id: string; row: unknown }>`
         select t.id::text as id, to_jsonb(t) - ${sql.val([...hidden, 'search_text'])}::text[] as row
         from ${sql.table(table)} t
         where ${sql.ref(`t.${personColumn}`)} = ${personId} and ${keyset(after)}
-        order by t.id::text limit ${limit}`.execute(db);
-      return rows;
-    },
+        order by t.id::text limit ${limit}`,
   };
 }
 
@@ -168,31 +171,25 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   tableSection('notifications', 'notifications', 'user_id'),
   {
     name: 'document-acknowledgements',
-    async batch(db, personId, after, limit) {
-      const { rows } = await sql<{ id: string; row: unknown }>`
+    query: (personId, after, limit) => sql<{ id: string; row: unknown }>`
         select a.version_id::text as id,
           jsonb_build_object('documentId', d.id, 'title', d.title, 'version', v.number,
             'acknowledgedAt', a.acknowledged_at, 'ip', a.ip) as row
         from document_acknowledgements a
         join document_versions v on v.id = a.version_id join documents d on d.id = v.document_id
         where a.user_id = ${personId} and ${keyset(after, 'a.version_id')}
-        order by a.version_id::text limit ${limit}`.execute(db);
-      return rows;
-    },
+        order by a.version_id::text limit ${limit}`,
   },
   {
     // What happened to, by or about the person: their own actions, events naming them as subject,
     // and changes to their account.
     name: 'audit-events',
-    async batch(db, personId, after, limit) {
-      const { rows } = await sql<{ id: string; row: unknown }>`
+    query: (personId, after, limit) => sql<{ id: string; row: unknown }>`
         select t.id::text as id, to_jsonb(t) as row from audit_events t
         where (t.actor_id = ${personId} or t.subject_id = ${personId}
           or (t.entity_type = 'user' and t.entity_id = ${personId}::text))
           and ${keyset(after)}
-        order by t.id::text limit ${limit}`.execute(db);
-      return rows;
-    },
+        order by t.id::text limit ${limit}`,
   },
 ];
 
