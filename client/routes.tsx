@@ -48,6 +48,7 @@ const AssetDetailPage = lazy(() => import('./features/assets/AssetDetailPage.tsx
 const AssetLabelsPage = lazy(() => import('./features/assets/AssetLabelsPage.tsx'));
 const RisksPage = lazy(() => import('./features/risks/RisksPage.tsx'));
 const RiskDetailPage = lazy(() => import('./features/risks/RiskDetailPage.tsx'));
+const DocumentsPage = lazy(() => import('./features/documents/DocumentsPage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -199,7 +200,7 @@ function pageRoutes(environment: string): RouteObject[] {
           ],
         },
         { path: 'settings', element: <SettingsPage /> },
-        areaRoute('document-management', [], 'documents.view'),
+        { path: 'document-management', element: guarded('documents.view', <DocumentsPage />) },
         {
           // Managers without worklogs.log still open it: the page shows each their tabs.
           path: 'work-logs',

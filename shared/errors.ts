@@ -54,6 +54,8 @@ export const ERROR_STATUS = {
   INVOICE_NOT_PENDING: 409,
   /** Reopening an invoice that is already pending. */
   INVOICE_ALREADY_PENDING: 409,
+  /** Acknowledging (or reminding about) a document that does not require acknowledgement. */
+  ACKNOWLEDGEMENT_NOT_REQUIRED: 409,
   /** Checking in an asset nobody holds; assigning one to the person who already holds it. */
   ASSET_NOT_ASSIGNED: 409,
   ASSET_ALREADY_ASSIGNED: 409,

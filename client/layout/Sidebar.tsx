@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
+import { ToReadBadge } from '../features/documents/ToReadBadge.tsx';
 import { mayOpen, NAV_ITEMS } from '../navigation.ts';
 
 /** The sidebar: every area the signed-in person may use. */
@@ -25,6 +26,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
             >
               <i className={item.icon} aria-hidden="true" />
               <span>{t(item.labelKey)}</span>
+              {item.path === '/document-management' && <ToReadBadge />}
             </NavLink>
           </li>
         ))}

@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AccessTables, RolesTable } from './tables/access.ts';
 import type { AccountsTables, SessionsTable, UsersTable } from './tables/accounts.ts';
 import type { ConnectionsTables } from './tables/connections.ts';
+import type { DocumentsTables } from './tables/documents.ts';
 import type { InvoicesTables } from './tables/invoices.ts';
 import type { AssetsTables } from './tables/assets.ts';
 import type { LeaveTables } from './tables/leave.ts';
@@ -37,12 +38,14 @@ export interface Database
     ConnectionsTables,
     InvoicesTables,
     AssetsTables,
-    RisksTables {}
+    RisksTables,
+    DocumentsTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
 export type * from './tables/assets.ts';
 export type * from './tables/connections.ts';
+export type * from './tables/documents.ts';
 export type * from './tables/invoices.ts';
 export type * from './tables/leave.ts';
 export type * from './tables/legal.ts';

@@ -5,6 +5,7 @@ import { accountsArea } from './accounts/index.ts';
 import { connectionsArea } from './connections/index.ts';
 import { assetsArea } from './assets/index.ts';
 import { departmentsArea } from './departments/index.ts';
+import { documentsArea } from './documents/index.ts';
 import { employeesArea } from './employees/index.ts';
 import { healthArea } from './health/index.ts';
 import { invoicesArea } from './invoices/index.ts';
@@ -13,6 +14,7 @@ import { legalArea } from './legal/index.ts';
 import { mailArea } from './mail/index.ts';
 import { notificationsArea } from './notifications/index.ts';
 import { overtimeArea } from './overtime/index.ts';
+import { privacyArea } from './privacy/index.ts';
 import { projectsArea } from './projects/index.ts';
 import { recurringTasksArea } from './recurring-tasks/index.ts';
 import { risksArea } from './risks/index.ts';
@@ -41,4 +43,6 @@ export const AREAS: readonly Area[] = [
   invoicesArea,
   assetsArea,
   risksArea,
+  documentsArea,
+  privacyArea,
 ];

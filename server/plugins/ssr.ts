@@ -171,6 +171,8 @@ export default fp<SsrOptions>(async function ssr(app: FastifyInstance, { db, con
           // PrimeReact positions overlays with inline styles.
           "style-src 'self' 'unsafe-inline'",
           "img-src 'self' data: blob:",
+          // PDFs previewed in the page (documents, invoice attachments) are framed from object URLs.
+          "frame-src 'self' blob:",
           "font-src 'self' data:",
           "connect-src 'self' ws: wss:",
           "frame-ancestors 'none'",

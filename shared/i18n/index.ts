@@ -4,6 +4,7 @@ import enAssets from './en/assets.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConnections from './en/connections.json' with { type: 'json' };
+import enDocuments from './en/documents.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enInvoices from './en/invoices.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
@@ -12,6 +13,7 @@ import enOvertime from './en/overtime.json' with { type: 'json' };
 import enLeave from './en/leave.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enPeople from './en/people.json' with { type: 'json' };
+import enPrivacy from './en/privacy.json' with { type: 'json' };
 import enPrimereact from './en/primereact.json' with { type: 'json' };
 import enProjects from './en/projects.json' with { type: 'json' };
 import enProfile from './en/profile.json' with { type: 'json' };
@@ -24,6 +26,7 @@ import viAssets from './vi/assets.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
 import viCommon from './vi/common.json' with { type: 'json' };
 import viConnections from './vi/connections.json' with { type: 'json' };
+import viDocuments from './vi/documents.json' with { type: 'json' };
 import viErrors from './vi/errors.json' with { type: 'json' };
 import viInvoices from './vi/invoices.json' with { type: 'json' };
 import viMail from './vi/mail.json' with { type: 'json' };
@@ -32,6 +35,7 @@ import viOvertime from './vi/overtime.json' with { type: 'json' };
 import viLeave from './vi/leave.json' with { type: 'json' };
 import viLegal from './vi/legal.json' with { type: 'json' };
 import viPeople from './vi/people.json' with { type: 'json' };
+import viPrivacy from './vi/privacy.json' with { type: 'json' };
 import viPrimereact from './vi/primereact.json' with { type: 'json' };
 import viProjects from './vi/projects.json' with { type: 'json' };
 import viProfile from './vi/profile.json' with { type: 'json' };
@@ -67,6 +71,8 @@ export const resources = {
     invoices: enInvoices,
     assets: enAssets,
     risks: enRisks,
+    documents: enDocuments,
+    privacy: enPrivacy,
   },
   vi: {
     common: viCommon,
@@ -89,6 +95,8 @@ export const resources = {
     invoices: viInvoices,
     assets: viAssets,
     risks: viRisks,
+    documents: viDocuments,
+    privacy: viPrivacy,
   },
 } as const;
 

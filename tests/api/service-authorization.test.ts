@@ -132,6 +132,13 @@ const MODULES = {
   riskTransitions: 'server/domains/risks/risk-transitions.service.ts',
   riskExport: 'server/domains/risks/risk-export.service.ts',
   riskJobs: 'server/domains/risks/risk-jobs.service.ts',
+  // Documents and personal data (issue 21).
+  documents: 'server/domains/documents/documents.service.ts',
+  documentVersions: 'server/domains/documents/document-versions.service.ts',
+  documentAcknowledgements: 'server/domains/documents/document-acknowledgements.service.ts',
+  consents: 'server/domains/privacy/consents.service.ts',
+  dataExport: 'server/domains/privacy/data-export.service.ts',
+  retention: 'server/domains/privacy/retention.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -205,7 +212,30 @@ const system = contextOf(SYSTEM_ACTOR);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
+/** A stored upload as the streamed form hands it to a use case (the file really is in the storage). */
+async function storedPdf() {
+  const key = `documents/test/${unique('doc')}.pdf`;
+  await fileStorage(config).put(key, PDF, 'application/pdf');
+  return {
+    field: 'file',
+    fileName: 'policy.pdf',
+    key,
+    contentType: 'application/pdf' as const,
+    sizeBytes: PDF.length,
+    sha256: 'x'.repeat(64),
+  };
+}
+
 const fx = {
+  /** A document for everyone that requires acknowledgement, with its stored first version. */
+  async document() {
+    const created = (await svc.documents.createDocument!(
+      system,
+      { title: unique('Policy'), category: 'POLICY', visibility: 'EVERYONE', requiresAcknowledgement: true },
+      [await storedPdf()],
+    )) as { id: string; currentVersion: { id: string } };
+    return created;
+  },
   person: (options: UserOptions = {}) =>
     createUser(db, { email: `${unique('person')}@example.com`, ...options }),
   async department() {
@@ -518,7 +548,104 @@ const RT_READERS = ['recurring-tasks.view', 'recurring-tasks.manage'] as const;
 const ASSET_READERS = ['assets.view-own', 'assets.view', 'assets.manage'] as const;
 const RISK_READERS = ['risks.view', 'risks.manage', 'risks.review'] as const;
 
+const DOCUMENT_READERS = ['documents.view', 'documents.manage'] as const;
+
 const ROWS: Record<string, Row> = {
+  // Documents (issue 21).
+  listDocuments: { anyOf: DOCUMENT_READERS, call: (ctx) => svc.documents.listDocuments!(ctx, {}) },
+  getDocument: {
+    anyOf: DOCUMENT_READERS,
+    call: async (ctx) => svc.documents.getDocument!(ctx, (await fx.document()).id),
+  },
+  createDocument: {
+    permission: 'documents.manage',
+    call: async (ctx) =>
+      svc.documents.createDocument!(
+        ctx,
+        { title: unique('New policy'), category: 'GUIDE', visibility: 'EVERYONE' },
+        [await storedPdf()],
+      ),
+  },
+  updateDocument: {
+    permission: 'documents.manage',
+    call: async (ctx) =>
+      svc.documents.updateDocument!(ctx, (await fx.document()).id, { title: unique('Renamed'), version: 1 }),
+  },
+  deleteDocument: {
+    permission: 'documents.manage',
+    call: async (ctx) => svc.documents.deleteDocument!(ctx, (await fx.document()).id),
+  },
+  uploadDocumentVersion: {
+    permission: 'documents.manage',
+    call: async (ctx) =>
+      svc.documentVersions.uploadDocumentVersion!(ctx, (await fx.document()).id, {}, [await storedPdf()]),
+  },
+  openDocumentFile: {
+    anyOf: DOCUMENT_READERS,
+    call: async (ctx) => {
+      const file = (await svc.documentVersions.openDocumentFile!(ctx, (await fx.document()).id)) as {
+        stream: { destroy(): void };
+      };
+      file.stream.destroy();
+    },
+  },
+  countMyDocumentsToAcknowledge: {
+    anyOf: DOCUMENT_READERS,
+    call: (ctx) => svc.documentAcknowledgements.countMyDocumentsToAcknowledge!(ctx),
+  },
+  acknowledgeDocument: {
+    anyOf: DOCUMENT_READERS,
+    call: async (ctx) => svc.documentAcknowledgements.acknowledgeDocument!(ctx, (await fx.document()).id),
+  },
+  listAcknowledgements: {
+    permission: 'documents.manage',
+    call: async (ctx) =>
+      svc.documentAcknowledgements.listAcknowledgements!(ctx, (await fx.document()).id, {}),
+  },
+  remindPendingReaders: {
+    permission: 'documents.manage',
+    call: async (ctx) => svc.documentAcknowledgements.remindPendingReaders!(ctx, (await fx.document()).id),
+  },
+  listAudienceOptions: {
+    permission: 'documents.manage',
+    call: (ctx) => svc.documents.listAudienceOptions!(ctx),
+  },
+  // Personal data (issue 21).
+  listMyConsents: {
+    signedIn: 'one’s own consent records',
+    call: (ctx) => svc.consents.listMyConsents!(ctx, {}),
+  },
+  listPersonConsents: {
+    permission: 'employees.manage',
+    call: async (ctx) => svc.consents.listPersonConsents!(ctx, (await fx.person()).id, {}),
+  },
+  prepareDataExport: {
+    // Another person's data needs employees.manage: the next row proves the refusal without it.
+    signedIn: 'one’s own data (Decree 13 art. 14)',
+    call: async (ctx) => svc.dataExport.prepareDataExport!(ctx, await fx.ownerOf(ctx)),
+  },
+  'prepareDataExport of another person': {
+    permission: 'employees.manage',
+    call: async (ctx) => svc.dataExport.prepareDataExport!(ctx, (await fx.person()).id),
+  },
+  prepareDataExportByEmail: {
+    permission: 'employees.manage',
+    call: async (ctx) => svc.dataExport.prepareDataExportByEmail!(ctx, (await fx.person()).email),
+  },
+  getPrivacySettings: {
+    permission: 'employees.manage',
+    call: (ctx) => svc.retention.getPrivacySettings!(ctx),
+  },
+  updatePrivacySettings: {
+    permission: 'employees.manage',
+    call: (ctx) => svc.retention.updatePrivacySettings!(ctx, { retentionMonths: 24 }),
+  },
+  previewRetention: { permission: 'employees.manage', call: (ctx) => svc.retention.previewRetention!(ctx) },
+  runRetention: { permission: 'employees.manage', call: (ctx) => svc.retention.runRetention!(ctx) },
+  deleteUserAvatar: {
+    internal: 'deletes a person’s avatar inside the caller’s authorized, audited anonymisation',
+  },
+
   // Roles (access).
   listRoles: { permission: 'roles.view', call: (ctx) => svc.roles.listRoles!(ctx) },
   createRole: {

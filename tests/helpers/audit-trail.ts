@@ -22,6 +22,10 @@ export const UNAUDITED_WRITES: Record<string, string> = {
   'POST /api/assets/scan': 'reads the QR code of an uploaded photo; writes nothing',
   'POST /api/assets/import':
     'a dry run, or a file with any problem, writes nothing; a real import is audited per asset (assets.test.ts checks it)',
+  'POST /api/documents/:id/acknowledgement':
+    'acknowledging again changes nothing; the first acknowledgement is audited (documents.test.ts checks it)',
+  'POST /api/privacy/retention/run':
+    'a run with nobody due changes nothing; each anonymisation is audited (privacy.test.ts checks it)',
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

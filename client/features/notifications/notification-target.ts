@@ -43,6 +43,13 @@ export function notificationTarget(type: NotificationType, data?: Notification['
       const id = (data as { risk?: { id?: unknown } } | undefined)?.risk?.id;
       return typeof id === 'string' ? `/risk-management/${encodeURIComponent(id)}` : '/risk-management';
     }
+    case 'DOCUMENT_TO_ACKNOWLEDGE':
+    case 'DOCUMENT_ACKNOWLEDGEMENT_REMINDER': {
+      const id = (data as { document?: { id?: unknown } } | undefined)?.document?.id;
+      return typeof id === 'string'
+        ? `/document-management?document=${encodeURIComponent(id)}`
+        : '/document-management';
+    }
     default:
       return '/invoices';
   }

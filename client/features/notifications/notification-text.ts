@@ -57,6 +57,12 @@ export function notificationText(t: TFunction, notification: Notification): stri
     case 'RISK_TREATMENT_OVERDUE':
     case 'RISK_REVIEW_DUE':
       return t(key, { risk: notification.data.risk.name, date: formatDate(notification.data.risk.date) });
+    case 'DOCUMENT_TO_ACKNOWLEDGE':
+    case 'DOCUMENT_ACKNOWLEDGEMENT_REMINDER':
+      return t(key, {
+        document: notification.data.document.title,
+        version: notification.data.document.version,
+      });
     case 'ACCESS_REQUEST':
       // The screen by its name ("Employee management"), never a bare "/".
       return t(key, { name, path: screenName(t, notification.data.accessRequest.path) });

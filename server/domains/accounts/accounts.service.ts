@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../core/context.ts';
 import { requireTransaction } from '../../core/transaction.ts';
 import type { NewUser, UserRow, UserUpdate } from '../../db/database.ts';
 import * as users from './accounts.repository.ts';
+import * as avatars from './avatars.repository.ts';
 import * as sessions from './sessions.repository.ts';
 
 /**
@@ -56,6 +57,12 @@ export function setDepartmentMembers(
 export function revokeUserSessions(tx: ServiceContext, userId: string, reason: string): Promise<string[]> {
   requireTransaction(tx, 'revokeUserSessions');
   return sessions.revokeUserSessions(tx.db, userId, reason);
+}
+
+/** Deletes a person's uploaded avatar images (the anonymisation of a former employee). */
+export async function deleteUserAvatar(tx: ServiceContext, userId: string): Promise<number> {
+  requireTransaction(tx, 'deleteUserAvatar');
+  return avatars.deleteAvatar(tx.db, userId);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
 import { hashPassword } from '../../core/password-hash.ts';
 import { inTransaction } from '../../core/transaction.ts';
+import { recordSignUpConsents } from '../privacy/consents.ts';
 import * as users from './accounts.repository.ts';
 import * as tokens from './account-tokens.repository.ts';
 import { checkNewPassword } from './new-password.ts';
@@ -51,6 +52,8 @@ export async function signUp(ctx: ServiceContext, input: SignUpBody): Promise<{ 
       terms_accepted_at: now,
       status: 'ACTIVE',
     });
+    // What the person agreed to, and when: the consent records of Decree 13/2023/ND-CP.
+    await recordSignUpConsents(tx, user.id, now);
     await tokens.markTokenUsed(tx.db, invitation.id);
     await tokens.revokeAccountTokens(tx.db, user.id, 'INVITATION');
     await recordAudit(tx, {

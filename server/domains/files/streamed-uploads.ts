@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Config } from '../../config.ts';
 import { AppError, validationError } from '../../core/errors.ts';
+import { FILE_TYPE_HEAD_BYTES } from '../../../shared/rules/file-type.ts';
 import { nameProblem } from '../../../shared/rules/text.ts';
 import { fileStorage } from './file-storage.ts';
 import {
@@ -66,8 +67,8 @@ export interface StreamedFormOptions {
   integerFields?: readonly string[];
 }
 
-/** Bytes needed to tell a PDF, a PNG and a JPEG apart (file-type.ts reads their signatures). */
-const HEAD_BYTES = 16;
+/** Bytes needed to tell the types apart (file-type.ts reads signatures and office files' first parts). */
+const HEAD_BYTES = FILE_TYPE_HEAD_BYTES;
 
 type Problem = AppError;
 
