@@ -37,7 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sso_groups')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('connection_id', 'uuid', (c) => c.notNull().references('sso_connections.id').onDelete('cascade'))
+    .addColumn('connection_id', 'uuid', (c) =>
+      c.notNull().references('sso_connections.id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .execute();
   await sql`create unique index sso_groups_name_key on sso_groups (connection_id, lower(name))`.execute(db);
@@ -52,7 +54,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('sso_connection_members')
-    .addColumn('connection_id', 'uuid', (c) => c.notNull().references('sso_connections.id').onDelete('cascade'))
+    .addColumn('connection_id', 'uuid', (c) =>
+      c.notNull().references('sso_connections.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('sso_connection_members_pkey', ['connection_id', 'user_id'])
     .execute();
@@ -61,13 +65,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sso_access_requests')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('connection_id', 'uuid', (c) => c.notNull().references('sso_connections.id').onDelete('cascade'))
+    .addColumn('connection_id', 'uuid', (c) =>
+      c.notNull().references('sso_connections.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('PENDING'))
     .addColumn('decided_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('decided_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addCheckConstraint('sso_access_requests_status_check', sql`status in ('PENDING', 'APPROVED', 'REJECTED')`)
+    .addCheckConstraint(
+      'sso_access_requests_status_check',
+      sql`status in ('PENDING', 'APPROVED', 'REJECTED')`,
+    )
     .execute();
   // One open request per person and app: asking twice keeps the first.
   await sql`create unique index sso_access_requests_pending_key on sso_access_requests (connection_id, user_id) where status = 'PENDING'`.execute(
@@ -89,7 +98,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('consumed_at', 'timestamptz')
     .addPrimaryKeyConstraint('oidc_payloads_pkey', ['model', 'id'])
     .execute();
-  await sql`create index oidc_payloads_grant_idx on oidc_payloads (grant_id) where grant_id is not null`.execute(db);
+  await sql`create index oidc_payloads_grant_idx on oidc_payloads (grant_id) where grant_id is not null`.execute(
+    db,
+  );
   await sql`create index oidc_payloads_uid_idx on oidc_payloads (uid) where uid is not null`.execute(db);
   await sql`create index oidc_payloads_user_code_idx on oidc_payloads (user_code) where user_code is not null`.execute(
     db,

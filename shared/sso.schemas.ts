@@ -60,7 +60,11 @@ export const SsoPerson = Type.Object({
 });
 export type SsoPerson = Static<typeof SsoPerson>;
 
-export const SsoGroup = Type.Object({ id: Type.String(), name: Type.String(), members: Type.Array(SsoPerson) });
+export const SsoGroup = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  members: Type.Array(SsoPerson),
+});
 
 /** What an app needs to talk to Backoffice (discovery gives the same). */
 export const SsoEndpoints = Type.Object({

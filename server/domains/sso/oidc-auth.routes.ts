@@ -59,7 +59,8 @@ export const oidcAuthRoutes: FastifyPluginAsyncTypebox<AreaRouteOptions> = async
         response: { 200: OidcRedirect, ...errors },
       },
     },
-    async (request, reply) => signInByToken(request.ctx(), loginOf(request, reply), request.body.interactionId),
+    async (request, reply) =>
+      signInByToken(request.ctx(), loginOf(request, reply), request.body.interactionId),
   );
   app.post(
     '/oidc-auth/consent/:id/confirm',

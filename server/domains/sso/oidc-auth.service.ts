@@ -45,7 +45,10 @@ async function requireApp(ctx: ServiceContext, interaction: InteractionRecord) {
 }
 
 /** Records the step's outcome and answers where the browser goes next (back into the provider). */
-async function finish(interaction: InteractionRecord, result: Record<string, unknown>): Promise<OidcRedirect> {
+async function finish(
+  interaction: InteractionRecord,
+  result: Record<string, unknown>,
+): Promise<OidcRedirect> {
   interaction.result = { ...interaction.lastSubmission, ...result };
   await interaction.save(Math.max(1, interaction.exp - now()));
   return { redirectTo: interaction.returnTo };
@@ -79,7 +82,11 @@ export async function getOidcInteraction(
 }
 
 /** The login step, done with the caller's Backoffice session (signed in, second factor passed, active). */
-export async function signInByToken(ctx: ServiceContext, login: OidcLogin, id: string): Promise<OidcRedirect> {
+export async function signInByToken(
+  ctx: ServiceContext,
+  login: OidcLogin,
+  id: string,
+): Promise<OidcRedirect> {
   ssoPolicy.authorize(ctx.actor, 'signIn', undefined);
   const interaction = await requireInteraction(login, id);
   if (interaction.prompt.name !== 'login') throw new AppError('SSO_LOGIN_EXPIRED');
@@ -99,7 +106,11 @@ export async function signInByToken(ctx: ServiceContext, login: OidcLogin, id: s
 }
 
 /** The consent step: the caller lets the app know who they are (only when they may use it). */
-export async function confirmSsoConsent(ctx: ServiceContext, login: OidcLogin, id: string): Promise<OidcRedirect> {
+export async function confirmSsoConsent(
+  ctx: ServiceContext,
+  login: OidcLogin,
+  id: string,
+): Promise<OidcRedirect> {
   ssoPolicy.authorize(ctx.actor, 'signIn', undefined);
   const interaction = await requireInteraction(login, id);
   requireOwnConsent(ctx, interaction);
@@ -108,7 +119,8 @@ export async function confirmSsoConsent(ctx: ServiceContext, login: OidcLogin, i
     throw new AppError('SSO_ACCESS_REQUIRED', { params: { name: app.name } });
   const { Grant } = login.provider;
   const grant = interaction.grantId
-    ? ((await Grant.find(interaction.grantId)) ?? new Grant({ accountId: ctx.actor.id!, clientId: app.client_id }))
+    ? ((await Grant.find(interaction.grantId)) ??
+      new Grant({ accountId: ctx.actor.id!, clientId: app.client_id }))
     : new Grant({ accountId: ctx.actor.id!, clientId: app.client_id });
   const details = interaction.prompt.details as {
     missingOIDCScope?: string[];
@@ -133,7 +145,11 @@ export async function confirmSsoConsent(ctx: ServiceContext, login: OidcLogin, i
 }
 
 /** The consent step, declined: the app hears `access_denied`. */
-export async function abortSsoConsent(ctx: ServiceContext, login: OidcLogin, id: string): Promise<OidcRedirect> {
+export async function abortSsoConsent(
+  ctx: ServiceContext,
+  login: OidcLogin,
+  id: string,
+): Promise<OidcRedirect> {
   ssoPolicy.authorize(ctx.actor, 'signIn', undefined);
   const interaction = await requireInteraction(login, id);
   const app = await requireApp(ctx, interaction);

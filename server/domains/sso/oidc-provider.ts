@@ -61,7 +61,11 @@ export async function clientMetadata(ctx: ServiceContext, row: repo.SsoConnectio
       ? { token_endpoint_auth_method: 'none' }
       : {
           token_endpoint_auth_method: 'client_secret_basic',
-          client_secret: decryptToken(await connectionsKey(ctx), row.client_id, row.client_secret_ciphertext!),
+          client_secret: decryptToken(
+            await connectionsKey(ctx),
+            row.client_id,
+            row.client_secret_ciphertext!,
+          ),
         }),
   };
 }
@@ -107,7 +111,9 @@ async function buildProvider(db: Db, config: Config): Promise<Provider> {
       pushedAuthorizationRequests: { enabled: true },
     },
     // PKCE with S256 (the only method offered): required of every public client.
-    pkce: { required: (_ctx: unknown, client: { clientAuthMethod: string }) => client.clientAuthMethod === 'none' },
+    pkce: {
+      required: (_ctx: unknown, client: { clientAuthMethod: string }) => client.clientAuthMethod === 'none',
+    },
     // A refresh token whenever the app is registered for them (no offline_access dance).
     issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
       client.grantTypeAllowed('refresh_token'),
@@ -176,8 +182,7 @@ interface OidcKoaContext {
   };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The provider's own error page (a bad client or redirect uri cannot be sent back to the app). */
 function errorPage(out: Record<string, string>): string {

@@ -84,7 +84,10 @@ async function requireConnection(ctx: ServiceContext, id: string, options: { loc
 }
 
 async function toConnection(ctx: ServiceContext, row: repo.SsoConnectionRecord, clientSecret?: string) {
-  const [groups, members] = await Promise.all([repo.listGroups(ctx.db, row.id), repo.listMembers(ctx.db, row.id)]);
+  const [groups, members] = await Promise.all([
+    repo.listGroups(ctx.db, row.id),
+    repo.listMembers(ctx.db, row.id),
+  ]);
   const connection: SsoConnection = {
     id: row.id,
     name: row.name,
@@ -139,7 +142,10 @@ export async function getSsoConnection(ctx: ServiceContext, id: string): Promise
 }
 
 /** Registers an app: issues its client id and, for a confidential app, a secret shown this once. */
-export async function createSsoConnection(ctx: ServiceContext, input: SsoConnectionBody): Promise<SsoConnection> {
+export async function createSsoConnection(
+  ctx: ServiceContext,
+  input: SsoConnectionBody,
+): Promise<SsoConnection> {
   ssoPolicy.authorize(ctx.actor, 'manage', undefined);
   await checkBody(ctx, input);
   const key = input.clientType === 'CONFIDENTIAL' ? await connectionsKey(ctx) : null;
@@ -154,7 +160,11 @@ export async function createSsoConnection(ctx: ServiceContext, input: SsoConnect
         created_by: tx.actor.id,
       })
       .catch((error) => Promise.reject(duplicateName(error)));
-    await repo.replaceGroups(tx.db, id, input.groups.map((g) => ({ name: g.name.trim(), memberIds: g.memberIds })));
+    await repo.replaceGroups(
+      tx.db,
+      id,
+      input.groups.map((g) => ({ name: g.name.trim(), memberIds: g.memberIds })),
+    );
     await repo.replaceMembers(tx.db, id, input.memberIds);
     await recordAudit(tx, {
       action: 'sso_connection.created',
@@ -191,7 +201,11 @@ export async function updateSsoConnection(
         ...(input.clientType === 'PUBLIC' ? { client_secret_ciphertext: null } : {}),
       })
       .catch((error) => Promise.reject(duplicateName(error)));
-    await repo.replaceGroups(tx.db, id, input.groups.map((g) => ({ name: g.name.trim(), memberIds: g.memberIds })));
+    await repo.replaceGroups(
+      tx.db,
+      id,
+      input.groups.map((g) => ({ name: g.name.trim(), memberIds: g.memberIds })),
+    );
     await repo.replaceMembers(tx.db, id, input.memberIds);
     const revoked = await revokeRemovedPeople(tx, row, allowedBefore);
     await recordAudit(tx, {
@@ -213,7 +227,12 @@ export async function deleteSsoConnection(ctx: ServiceContext, id: string): Prom
     const before = await snapshot(tx, id);
     await repo.softDeleteConnection(tx.db, id);
     await revokeRemovedPeople(tx, row, await repo.allowedUserIds(tx.db, id), { everyone: true });
-    await recordAudit(tx, { action: 'sso_connection.deleted', entityType: 'sso_connection', entityId: id, before });
+    await recordAudit(tx, {
+      action: 'sso_connection.deleted',
+      entityType: 'sso_connection',
+      entityId: id,
+      before,
+    });
   });
 }
 

@@ -16,7 +16,9 @@ export async function revokeRemovedPeople(
   options: { everyone?: boolean } = {},
 ): Promise<string[]> {
   requireTransaction(tx, 'revoking SSO grants');
-  const still = options.everyone ? new Set<string>() : new Set(await repo.allowedUserIds(tx.db, connection.id));
+  const still = options.everyone
+    ? new Set<string>()
+    : new Set(await repo.allowedUserIds(tx.db, connection.id));
   const removed = allowedBefore.filter((id) => !still.has(id));
   for (const userId of removed) await store.deleteAccountGrants(tx.db, userId, [connection.client_id]);
   return removed;

@@ -15,7 +15,12 @@ export async function rotateSsoSigningKeys(ctx: ServiceContext): Promise<{ kid: 
   ssoPolicy.authorize(ctx.actor, 'manage', undefined);
   return inTransaction(ctx, async (tx) => {
     const result = await addSigningKey(tx);
-    await recordAudit(tx, { action: 'sso.keys_rotated', entityType: 'oidc_signing_key', entityId: null, after: result });
+    await recordAudit(tx, {
+      action: 'sso.keys_rotated',
+      entityType: 'oidc_signing_key',
+      entityId: null,
+      after: result,
+    });
     return result;
   });
 }
@@ -31,7 +36,12 @@ export async function purgeExpiredOidcPayloads(ctx: ServiceContext): Promise<{ d
   }
   if (deleted > 0)
     await inTransaction(ctx, (tx) =>
-      recordAudit(tx, { action: 'oidc_payload.purged', entityType: 'oidc_payload', entityId: null, after: { deleted } }),
+      recordAudit(tx, {
+        action: 'oidc_payload.purged',
+        entityType: 'oidc_payload',
+        entityId: null,
+        after: { deleted },
+      }),
     );
   return { deleted };
 }

@@ -20,7 +20,9 @@ const ssoT = (language: Language) => {
 
 async function actorRef(ctx: ServiceContext): Promise<NotificationActor | null> {
   const me = ctx.actor.id ? await findUserById(ctx, ctx.actor.id) : undefined;
-  return me ? { id: me.id, firstName: me.first_name, lastName: me.last_name, avatarUrl: me.avatar_url } : null;
+  return me
+    ? { id: me.id, firstName: me.first_name, lastName: me.last_name, avatarUrl: me.avatar_url }
+    : null;
 }
 
 /** Tells the app managers that a person asks to use an app. */
@@ -28,7 +30,10 @@ export async function tellManagers(
   tx: ServiceContext,
   request: { id: string; connectionName: string; requesterName: string },
 ): Promise<void> {
-  const managers = (await listPermissionHolders(tx, 'sso.manage', { exceptId: tx.actor.id, limit: 200 })) as Array<{
+  const managers = (await listPermissionHolders(tx, 'sso.manage', {
+    exceptId: tx.actor.id,
+    limit: 200,
+  })) as Array<{
     id: string;
   }>;
   if (managers.length === 0) return;
@@ -53,7 +58,10 @@ export async function tellManagers(
         template: 'sso-request',
         subject: t('mail.request.subject', params),
         paragraphs: [t('mail.request.body', params)],
-        action: { label: t('mail.request.open'), url: `${tx.config.publicUrl}/account-management/sso-connections` },
+        action: {
+          label: t('mail.request.open'),
+          url: `${tx.config.publicUrl}/account-management/sso-connections`,
+        },
       }),
     );
   }

@@ -20,7 +20,11 @@ export async function getMySsoApps(ctx: ServiceContext): Promise<MySsoApps> {
   const userId = ctx.actor.id!;
   const [apps, pending] = await Promise.all([
     repo.listAppsOf(ctx.db, userId),
-    repo.listRequests(ctx.db, { userId, status: 'PENDING' }, { offset: 0, limit: 100, currentPage: 1, perPage: 100 }),
+    repo.listRequests(
+      ctx.db,
+      { userId, status: 'PENDING' },
+      { offset: 0, limit: 100, currentPage: 1, perPage: 100 },
+    ),
   ]);
   return { apps, pendingRequests: pending.rows.map(toRequest) };
 }
@@ -44,7 +48,8 @@ export async function decideSsoAccessRequest(
   return inTransaction(ctx, async (tx) => {
     const before = await repo.findRequest(tx.db, id, { lock: true });
     if (!before) throw new AppError('NOT_FOUND');
-    if (before.status !== 'PENDING') throw new AppError('APPROVAL_CLOSED', { params: { status: before.status } });
+    if (before.status !== 'PENDING')
+      throw new AppError('APPROVAL_CLOSED', { params: { status: before.status } });
     await repo.decideRequest(tx.db, id, { status: input.decision, decided_by: tx.actor.id });
     if (input.decision === 'APPROVED') await repo.addMember(tx.db, before.connection_id, before.user_id);
     const after = (await repo.findRequest(tx.db, id))!;

@@ -31,7 +31,12 @@ export const toRequest = (row: SsoRequestRecord): SsoAccessRequest => ({
   id: row.id,
   connectionId: row.connection_id,
   connectionName: row.connection_name,
-  person: toPerson({ id: row.user_id, first_name: row.first_name, last_name: row.last_name, email: row.email }),
+  person: toPerson({
+    id: row.user_id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+  }),
   status: row.status,
   createdAt: row.created_at.toISOString(),
   decidedAt: row.decided_at?.toISOString() ?? null,

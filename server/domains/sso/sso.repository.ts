@@ -12,7 +12,8 @@ export type PersonRow = { id: string; first_name: string; last_name: string; ema
 export async function listConnections(db: Db, filters: { search?: string }, window: PageWindow) {
   let query = db.selectFrom('sso_connections as c').where('c.deleted_at', 'is', null);
   const search = filters.search?.trim().toLowerCase();
-  if (search) query = query.where(sql<boolean>`lower(c.name) like ${`%${search.replace(/[%_\\]/g, '\\$&')}%`}`);
+  if (search)
+    query = query.where(sql<boolean>`lower(c.name) like ${`%${search.replace(/[%_\\]/g, '\\$&')}%`}`);
   const [rows, count] = await Promise.all([
     query
       .selectAll('c')
@@ -40,7 +41,11 @@ export async function listConnections(db: Db, filters: { search?: string }, wind
 }
 
 export function findConnection(db: Db, id: string, options: { lock?: boolean } = {}) {
-  let query = db.selectFrom('sso_connections').selectAll().where('id', '=', id).where('deleted_at', 'is', null);
+  let query = db
+    .selectFrom('sso_connections')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
   if (options.lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -145,7 +150,11 @@ export function listMembers(db: Db, connectionId: string): Promise<PersonRow[]> 
     .execute();
 }
 
-export async function replaceMembers(db: Db, connectionId: string, userIds: readonly string[]): Promise<void> {
+export async function replaceMembers(
+  db: Db,
+  connectionId: string,
+  userIds: readonly string[],
+): Promise<void> {
   await db.deleteFrom('sso_connection_members').where('connection_id', '=', connectionId).execute();
   const ids = [...new Set(userIds)];
   if (ids.length)
@@ -291,12 +300,7 @@ export async function insertRequest(db: Db, connectionId: string, userId: string
   const inserted = await db
     .insertInto('sso_access_requests')
     .values({ connection_id: connectionId, user_id: userId })
-    .onConflict((oc) =>
-      oc
-        .columns(['connection_id', 'user_id'])
-        .where('status', '=', 'PENDING')
-        .doNothing(),
-    )
+    .onConflict((oc) => oc.columns(['connection_id', 'user_id']).where('status', '=', 'PENDING').doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted ? { id: inserted.id, created: true } : undefined;
