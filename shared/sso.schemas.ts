@@ -91,6 +91,7 @@ export const SsoConnectionSummary = Type.Object({
   createdAt: Type.String(),
 });
 export const SsoConnectionPage = Paged(SsoConnectionSummary);
+export type SsoConnectionPage = Static<typeof SsoConnectionPage>;
 
 export const SsoConnection = Type.Object({
   id: Type.String(),
@@ -132,6 +133,7 @@ export const SsoAccessRequestQuery = Type.Object(
 );
 export type SsoAccessRequestQuery = Static<typeof SsoAccessRequestQuery>;
 export const SsoAccessRequestPage = Paged(SsoAccessRequest);
+export type SsoAccessRequestPage = Static<typeof SsoAccessRequestPage>;
 
 export const SsoDecisionBody = Type.Object(
   { decision: Type.Enum(['APPROVED', 'REJECTED'] as const) },
