@@ -10,6 +10,7 @@ import t from 'tap';
 import {
   CALLBACK,
   CookieBrowser,
+  interactionOf,
   loginThroughBrowser,
   registerApp,
   startSsoApp,
@@ -346,7 +347,7 @@ t.test('a login is bound to the browser that started it', async (t) => {
   const { url } = await authorizationUrl(config);
   const attacker = new CookieBrowser();
   const location = (await attacker.get(url)).headers.get('location')!;
-  const id = new URL(location).searchParams.get('interaction')!;
+  const id = interactionOf(location);
 
   const elsewhere = await new CookieBrowser().post(
     `${baseUrl}/api/oidc-auth/sign-in-by-token`,

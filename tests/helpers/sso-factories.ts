@@ -108,7 +108,8 @@ export class CookieBrowser {
   }
 }
 
-export const interactionOf = (location: string) => new URL(location).searchParams.get('interaction')!;
+export const interactionOf = (location: string) =>
+  new URL(location, 'http://relative.invalid').searchParams.get('interaction')!;
 
 /**
  * Drives a login from the authorization URL to the app's callback, as /verify-oidc does: sign in

@@ -8,7 +8,7 @@ import type { OidcInteraction } from '../../../shared/sso.schemas.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { useSession } from '../../api/session.ts';
 import { useHydrated } from '../../layout/use-hydrated.ts';
-import { ssoApi, useOidcInteraction } from './sso.queries.ts';
+import { ssoApi, useAskForAccess, useOidcInteraction } from './sso.queries.ts';
 
 /**
  * /verify-oidc (spec section 3): an app sent the person here to sign in. The steps run in order —
@@ -64,14 +64,16 @@ export default function VerifyOidcPage() {
           </Link>
         </p>
       )}
-      {interaction.error && <Message severity="error" text={errorMessage(interaction.error, t)} />}
-      {failure && <Message severity="error" text={failure} data-testid="verify-error" />}
-      {(!data || data.step === 'login' || busy) && !interaction.error && session && (
+      {hydrated && interaction.error && (
+        <Message severity="error" text={errorMessage(interaction.error, t)} />
+      )}
+      {hydrated && failure && <Message severity="error" text={failure} data-testid="verify-error" />}
+      {hydrated && (!data || data.step === 'login' || busy) && !interaction.error && session && (
         <p>
           <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} /> {t('verify.working')}
         </p>
       )}
-      {data?.step === 'consent' && !busy && <Consent data={data} onGo={go} />}
+      {hydrated && data?.step === 'consent' && !busy && <Consent data={data} onGo={go} />}
     </main>
   );
 }
@@ -86,14 +88,14 @@ function Consent({
   const { t } = useTranslation(['sso', 'errors']);
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [request, setRequest] = useState(data.request);
-  const current = data.request ?? request;
+  const askForAccess = useAskForAccess(data.id);
+  const current = data.request;
   const app = data.app.name;
   const ask = async () => {
     setAsking(true);
     setFailure(null);
     try {
-      setRequest((await ssoApi.requestAccess(data.id)).request);
+      await askForAccess();
     } catch (error) {
       setFailure(errorMessage(error, t));
     } finally {

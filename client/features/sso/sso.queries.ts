@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { SsoRequestStatus } from '../../../shared/sso.schemas.ts';
 import { ssoApi, type SsoListParams } from './sso.api.ts';
 
@@ -50,3 +51,11 @@ export const useOidcInteraction = (id: string, enabled: boolean) =>
         ? 2000
         : false,
   });
+
+/** Asks for access from the consent step; the login's state then says PENDING, and the page polls. */
+export function useAskForAccess(id: string) {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    queryClient.setQueryData(ssoKeys.interaction(id), await ssoApi.requestAccess(id));
+  }, [queryClient, id]);
+}

@@ -128,8 +128,9 @@ async function buildProvider(db: Db, config: Config): Promise<Provider> {
       PushedAuthorizationRequest: 60,
     },
     interactions: {
+      // Relative: the page opens on the host the browser used for the provider (cookies are per host).
       url: (_ctx: unknown, interaction: { uid: string }) =>
-        `${config.publicUrl}${VERIFY_PAGE}?interaction=${encodeURIComponent(interaction.uid)}`,
+        `${VERIFY_PAGE}?interaction=${encodeURIComponent(interaction.uid)}`,
     },
     loadExistingGrant: async (ctx: OidcKoaContext) => {
       const grantId =
