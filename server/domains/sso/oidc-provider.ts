@@ -4,10 +4,10 @@ import type { Config } from '../../config.ts';
 import { createContext, SYSTEM_ACTOR, type ServiceContext } from '../../core/context.ts';
 import type { Db } from '../../db/connect.ts';
 import { resolveSigningSecret } from '../accounts/signing-secret.ts';
-import { findUserById } from '../accounts/accounts.service.ts';
 import { connectionsKey } from '../connections/connection-secrets.ts';
 import { decryptToken } from '../connections/token-crypto.ts';
 import { postgresAdapter, type ClientLoader } from './oidc-adapter.ts';
+import { cachedClient } from './oidc-client-cache.ts';
 import { loadSigningKeys } from './oidc-keys.ts';
 import * as repo from './sso.repository.ts';
 
@@ -30,6 +30,7 @@ export const OIDC_SCOPES = ['openid', 'offline_access', 'email', 'profile', 'gro
 
 /** Routes of the provider where the person is still signing in: access is decided at the consent step. */
 const LOGIN_ROUTES = new Set(['authorization', 'resume', 'pushed_authorization_request']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const issuerOf = (config: Config) => `${config.publicUrl}${OIDC_MOUNT}`;
 
@@ -76,10 +77,11 @@ async function buildProvider(db: Db, config: Config): Promise<Provider> {
   const keys = await loadSigningKeys(system);
   const cookieKey = createHmac('sha256', jwtSecret).update('oidc-provider cookies').digest('base64url');
 
-  const loadClient: ClientLoader = async (clientId) => {
-    const row = await repo.findConnectionByClientId(db, clientId);
-    return row ? clientMetadata(system, row) : undefined;
-  };
+  const loadClient: ClientLoader = (clientId) =>
+    cachedClient(clientId, async () => {
+      const row = await repo.findConnectionByClientId(db, clientId);
+      return row ? clientMetadata(system, row) : undefined;
+    });
 
   const mayUse = async (clientId: string | undefined, accountId: string) => {
     if (!clientId) return false;
@@ -141,27 +143,24 @@ async function buildProvider(db: Db, config: Config): Promise<Provider> {
       return ctx.oidc.provider.Grant.find(grantId);
     },
     findAccount: async (ctx: OidcKoaContext, sub: string) => {
-      const user = await findUserById(system, sub);
-      if (!user || user.deleted_at || user.status !== 'ACTIVE') return undefined;
-      if (!LOGIN_ROUTES.has(ctx.oidc.route) && !(await mayUse(ctx.oidc.client?.clientId, sub)))
-        return undefined;
+      if (!UUID.test(sub)) return undefined;
+      const clientId = ctx.oidc.client?.clientId ?? null;
+      const account = await repo.findAccountForClient(db, sub, clientId);
+      if (!account?.active) return undefined;
+      // While signing in, access is decided at the consent step (where one may ask for it).
+      if (!LOGIN_ROUTES.has(ctx.oidc.route) && !account.allowed) return undefined;
       return {
         accountId: sub,
-        claims: async () => {
-          const clientId = ctx.oidc.client?.clientId;
-          const connection = clientId ? await repo.findConnectionByClientId(db, clientId) : undefined;
-          const name = `${user.first_name} ${user.last_name}`.trim();
-          return {
-            sub,
-            email: user.email,
-            email_verified: true,
-            name,
-            given_name: user.first_name,
-            family_name: user.last_name,
-            picture: user.avatar_url ? new URL(user.avatar_url, config.publicUrl).href : undefined,
-            groups: connection ? await repo.groupNamesOf(db, connection.id, sub) : [],
-          };
-        },
+        claims: async () => ({
+          sub,
+          email: account.email,
+          email_verified: true,
+          name: `${account.first_name} ${account.last_name}`.trim(),
+          given_name: account.first_name,
+          family_name: account.last_name,
+          picture: account.avatar_url ? new URL(account.avatar_url, config.publicUrl).href : undefined,
+          groups: account.groups,
+        }),
       };
     },
     renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {

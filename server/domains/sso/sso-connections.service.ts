@@ -8,6 +8,7 @@ import { paginate } from '../../core/paging.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { connectionsKey } from '../connections/connection-secrets.ts';
 import { encryptToken } from '../connections/token-crypto.ts';
+import { forgetClient } from './oidc-client-cache.ts';
 import { revokeRemovedPeople } from './sso-grants.ts';
 import { ssoPolicy } from './sso.policy.ts';
 import * as repo from './sso.repository.ts';
@@ -190,6 +191,7 @@ export async function updateSsoConnection(
   const key = input.clientType === 'CONFIDENTIAL' ? await connectionsKey(ctx) : null;
   return inTransaction(ctx, async (tx) => {
     const row = await requireConnection(tx, id, { lock: true });
+    tx.afterCommit.push(() => forgetClient(row.client_id));
     const before = await snapshot(tx, id);
     const allowedBefore = await repo.allowedUserIds(tx.db, id);
     // Becoming confidential needs a secret; becoming public drops it.
@@ -224,6 +226,7 @@ export async function deleteSsoConnection(ctx: ServiceContext, id: string): Prom
   ssoPolicy.authorize(ctx.actor, 'manage', undefined);
   await inTransaction(ctx, async (tx) => {
     const row = await requireConnection(tx, id, { lock: true });
+    tx.afterCommit.push(() => forgetClient(row.client_id));
     const before = await snapshot(tx, id);
     await repo.softDeleteConnection(tx.db, id);
     await revokeRemovedPeople(tx, row, await repo.allowedUserIds(tx.db, id), { everyone: true });
@@ -242,6 +245,7 @@ export async function rotateSsoClientSecret(ctx: ServiceContext, id: string): Pr
   const key = await connectionsKey(ctx);
   return inTransaction(ctx, async (tx) => {
     const row = await requireConnection(tx, id, { lock: true });
+    tx.afterCommit.push(() => forgetClient(row.client_id));
     if (row.client_type === 'PUBLIC')
       throw validationError([{ field: 'clientType', code: 'ssoPublicClientHasNoSecret' }]);
     const secret = newClientSecret();
