@@ -18,6 +18,10 @@ const InviteAccountPage = lazy(() => import('./features/account/InviteAccountPag
 const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage.tsx'));
 const ChangePasswordPage = lazy(() => import('./features/account/ChangePasswordPage.tsx'));
+const VerifyOidcPage = lazy(() => import('./features/sso/VerifyOidcPage.tsx'));
+const SsoConnectionsPage = lazy(() => import('./features/sso/SsoConnectionsPage.tsx'));
+const SsoConnectionPage = lazy(() => import('./features/sso/SsoConnectionPage.tsx'));
+const MySsoAppsPage = lazy(() => import('./features/sso/MySsoAppsPage.tsx'));
 const SettingsPage = lazy(() => import('./features/settings/SettingsPage.tsx'));
 const AccessControlPage = lazy(() => import('./features/access-control/AccessControlPage.tsx'));
 const EmployeeListPage = lazy(() => import('./features/employees/EmployeeListPage.tsx'));
@@ -106,7 +110,8 @@ function pageRoutes(environment: string): RouteObject[] {
     // The legal pages the sign-up form links to, readable before anyone signs in.
     { path: '/terms', element: <LegalPage kind="terms" /> },
     { path: '/privacy', element: <LegalPage kind="privacy" /> },
-    ...['/verify-oidc', '/secure-share'].map((path) => ({ path, element: <AreaPlaceholder /> })),
+    { path: '/verify-oidc', element: <VerifyOidcPage /> },
+    ...['/secure-share'].map((path) => ({ path, element: <AreaPlaceholder /> })),
     { path: '/404', element: <StatusPage status={404} /> },
     { path: '/403', element: <StatusPage status={403} /> },
     { path: '/500', element: <StatusPage status={500} /> },
@@ -182,6 +187,15 @@ function pageRoutes(environment: string): RouteObject[] {
             { path: 'summary-reporting', element: guarded('overtime.report', <OvertimeReportPage />) },
           ],
         },
+        // Single sign-on: the OpenID connections, beside the account-management index (its own entries).
+        {
+          path: 'account-management/sso-connections',
+          element: guarded('sso.manage', <SsoConnectionsPage />),
+        },
+        {
+          path: 'account-management/sso-connection/:id',
+          element: guarded('sso.manage', <SsoConnectionPage />),
+        },
         areaRoute('account-management', ['sso-connection/:id'], 'accounts.view'),
         {
           // Managers without recurring-tasks.view still open it: the page and the API decide.
@@ -216,7 +230,7 @@ function pageRoutes(environment: string): RouteObject[] {
             { path: ':id', element: guarded('connections.manage', <ConnectionDetailPage />) },
           ],
         },
-        areaRoute('sso-connections', [], 'sso.request'),
+        { path: 'sso-connections', element: guarded(undefined, <MySsoAppsPage />) },
         areaRoute('connected-account', []),
         {
           // Managers and reviewers without risks.view still open it: the page and the API decide.

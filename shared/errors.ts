@@ -17,9 +17,13 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** A payer paying or rejecting their own invoice: another payer must (separation of duties). */
   OWN_INVOICE: 403,
+  /** The consent step of an app the person may not use (yet): they ask for access instead. */
+  SSO_ACCESS_REQUIRED: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   ROOM_NOT_FOUND: 404,
+  /** An app login that expired, or that another browser started (its interaction cookie is not ours). */
+  SSO_LOGIN_EXPIRED: 404,
   CONFLICT: 409,
   ALREADY_EXISTS: 409,
   CLIENT_NAME_TAKEN: 409,
@@ -48,6 +52,8 @@ export const ERROR_STATUS = {
   /** One sync at a time per connection. */
   SYNC_RUNNING: 409,
   JIRA_PROJECT_ALREADY_LINKED: 409,
+  /** Asking for an app one may already use. */
+  SSO_ALREADY_ALLOWED: 409,
   /** A push of the same log is under way. */
   JIRA_PUSH_RUNNING: 409,
   /** Only a pending invoice can be changed, deleted, paid or rejected. */

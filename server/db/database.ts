@@ -14,6 +14,7 @@ import type { PlatformTables } from './tables/platform.ts';
 import type { ProjectsTables } from './tables/projects.ts';
 import type { RecurringTasksTables } from './tables/recurring-tasks.ts';
 import type { RisksTables } from './tables/risks.ts';
+import type { SsoTables } from './tables/sso.ts';
 import type { WorkLogsTables } from './tables/worklogs.ts';
 
 /**
@@ -39,7 +40,8 @@ export interface Database
     InvoicesTables,
     AssetsTables,
     RisksTables,
-    DocumentsTables {}
+    DocumentsTables,
+    SsoTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
@@ -56,6 +58,7 @@ export type * from './tables/platform.ts';
 export type * from './tables/projects.ts';
 export type * from './tables/recurring-tasks.ts';
 export type * from './tables/risks.ts';
+export type * from './tables/sso.ts';
 export type * from './tables/worklogs.ts';
 
 export type UserRow = Selectable<UsersTable>;

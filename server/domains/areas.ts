@@ -18,6 +18,7 @@ import { privacyArea } from './privacy/index.ts';
 import { projectsArea } from './projects/index.ts';
 import { recurringTasksArea } from './recurring-tasks/index.ts';
 import { risksArea } from './risks/index.ts';
+import { ssoArea } from './sso/index.ts';
 import { workLogsArea } from './worklogs/index.ts';
 
 /**
@@ -45,4 +46,5 @@ export const AREAS: readonly Area[] = [
   risksArea,
   documentsArea,
   privacyArea,
+  ssoArea,
 ];

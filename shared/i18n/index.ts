@@ -19,6 +19,7 @@ import enProjects from './en/projects.json' with { type: 'json' };
 import enProfile from './en/profile.json' with { type: 'json' };
 import enRecurringTasks from './en/recurringTasks.json' with { type: 'json' };
 import enRisks from './en/risks.json' with { type: 'json' };
+import enSso from './en/sso.json' with { type: 'json' };
 import enRoles from './en/roles.json' with { type: 'json' };
 import enWorklogs from './en/worklogs.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
@@ -41,6 +42,7 @@ import viProjects from './vi/projects.json' with { type: 'json' };
 import viProfile from './vi/profile.json' with { type: 'json' };
 import viRecurringTasks from './vi/recurringTasks.json' with { type: 'json' };
 import viRisks from './vi/risks.json' with { type: 'json' };
+import viSso from './vi/sso.json' with { type: 'json' };
 import viRoles from './vi/roles.json' with { type: 'json' };
 import viWorklogs from './vi/worklogs.json' with { type: 'json' };
 
@@ -73,6 +75,7 @@ export const resources = {
     risks: enRisks,
     documents: enDocuments,
     privacy: enPrivacy,
+    sso: enSso,
   },
   vi: {
     common: viCommon,
@@ -97,6 +100,7 @@ export const resources = {
     risks: viRisks,
     documents: viDocuments,
     privacy: viPrivacy,
+    sso: viSso,
   },
 } as const;
 

@@ -139,6 +139,11 @@ const MODULES = {
   consents: 'server/domains/privacy/consents.service.ts',
   dataExport: 'server/domains/privacy/data-export.service.ts',
   retention: 'server/domains/privacy/retention.service.ts',
+  // Single sign-on (issue 14).
+  ssoConnections: 'server/domains/sso/sso-connections.service.ts',
+  ssoRequests: 'server/domains/sso/sso-requests.service.ts',
+  ssoKeys: 'server/domains/sso/sso-keys.service.ts',
+  oidcAuth: 'server/domains/sso/oidc-auth.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -523,6 +528,23 @@ const fx = {
     return ctx.actor.id ?? (await fx.person()).id;
   },
 };
+
+/** An app registered through the service (single sign-on rows). */
+const ssoAppBody = () => ({
+  name: unique('SSO app'),
+  url: 'https://app.example.com/',
+  callbackUrl: 'https://app.example.com/callback',
+  redirectUris: ['https://app.example.com/callback'],
+  postLogoutRedirectUris: [],
+  clientType: 'CONFIDENTIAL' as const,
+  responseTypes: ['code' as const],
+  grantTypes: ['authorization_code' as const, 'refresh_token' as const],
+  groups: [],
+  memberIds: [],
+});
+const ssoApp = () => svc.ssoConnections.createSsoConnection!(system, ssoAppBody());
+/** A login this caller's browser did not start: the flow refuses it after the authorization check. */
+const NO_LOGIN = { provider: undefined as never, boundInteractionId: null };
 
 // The table.
 
@@ -2382,6 +2404,84 @@ const ROWS: Record<string, Row> = {
   flagAcceptanceReviewsDue: {
     system: 'the hourly flag of acceptances due for review, run by the worker (or the CLI as the system)',
     call: (ctx) => svc.riskJobs.flagAcceptanceReviewsDue!(ctx, { today: '2020-01-01' }),
+  },
+  // Single sign-on (issue 14): the login-flow calls are tried with no interaction of this browser,
+  // so a caller who gets through meets SSO_LOGIN_EXPIRED (the flow itself: tests/api/sso*.test.ts).
+  listSsoConnections: {
+    permission: 'sso.manage',
+    call: (ctx) => svc.ssoConnections.listSsoConnections!(ctx, {}),
+  },
+  getSsoConnection: {
+    permission: 'sso.manage',
+    call: async (ctx) => svc.ssoConnections.getSsoConnection!(ctx, (await ssoApp()).id),
+  },
+  createSsoConnection: {
+    permission: 'sso.manage',
+    call: (ctx) => svc.ssoConnections.createSsoConnection!(ctx, ssoAppBody()),
+  },
+  updateSsoConnection: {
+    permission: 'sso.manage',
+    call: async (ctx) => svc.ssoConnections.updateSsoConnection!(ctx, (await ssoApp()).id, ssoAppBody()),
+  },
+  deleteSsoConnection: {
+    permission: 'sso.manage',
+    call: async (ctx) => svc.ssoConnections.deleteSsoConnection!(ctx, (await ssoApp()).id),
+  },
+  rotateSsoClientSecret: {
+    permission: 'sso.manage',
+    call: async (ctx) => svc.ssoConnections.rotateSsoClientSecret!(ctx, (await ssoApp()).id),
+  },
+  getMySsoApps: { signedIn: 'the apps one can open', call: (ctx) => svc.ssoRequests.getMySsoApps!(ctx) },
+  listSsoAccessRequests: {
+    permission: 'sso.manage',
+    call: (ctx) => svc.ssoRequests.listSsoAccessRequests!(ctx, {}),
+  },
+  decideSsoAccessRequest: {
+    permission: 'sso.manage',
+    call: async (ctx) => {
+      const app = await ssoApp();
+      const requester = await fx.person();
+      const row = await db
+        .insertInto('sso_access_requests')
+        .values({ connection_id: app.id, user_id: requester.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return svc.ssoRequests.decideSsoAccessRequest!(ctx, row.id, { decision: 'REJECTED' });
+    },
+  },
+  rotateSsoSigningKeys: { permission: 'sso.manage', call: (ctx) => svc.ssoKeys.rotateSsoSigningKeys!(ctx) },
+  purgeExpiredOidcPayloads: {
+    permission: 'sso.manage',
+    call: (ctx) => svc.ssoKeys.purgeExpiredOidcPayloads!(ctx),
+  },
+  getOidcInteraction: {
+    signedIn: 'their own login of an app',
+    holderGets: 'SSO_LOGIN_EXPIRED',
+    call: (ctx) => svc.oidcAuth.getOidcInteraction!(ctx, NO_LOGIN, 'elsewhere'),
+  },
+  signInByToken: {
+    signedIn: 'their own login of an app',
+    holderGets: 'SSO_LOGIN_EXPIRED',
+    call: (ctx) => svc.oidcAuth.signInByToken!(ctx, NO_LOGIN, 'elsewhere'),
+  },
+  confirmSsoConsent: {
+    signedIn: 'their own login of an app',
+    holderGets: 'SSO_LOGIN_EXPIRED',
+    call: (ctx) => svc.oidcAuth.confirmSsoConsent!(ctx, NO_LOGIN, 'elsewhere'),
+  },
+  abortSsoConsent: {
+    signedIn: 'their own login of an app',
+    holderGets: 'SSO_LOGIN_EXPIRED',
+    call: (ctx) => svc.oidcAuth.abortSsoConsent!(ctx, NO_LOGIN, 'elsewhere'),
+  },
+  requestSsoAccess: {
+    permission: 'sso.request',
+    call: (ctx) =>
+      svc.oidcAuth.requestSsoAccess!(ctx, NO_LOGIN, 'elsewhere').catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'SSO_LOGIN_EXPIRED')
+          return 'got through to the login check';
+        throw error;
+      }),
   },
 };
 

@@ -21,6 +21,7 @@ import { inTransaction } from '../../core/transaction.ts';
 import { paginate } from '../../core/paging.ts';
 import { keepAnActiveAdministrator } from '../access/grants.ts';
 import { insertUser, revokeUserSessions, updateUser } from '../accounts/accounts.service.ts';
+import { revokeSsoGrantsOfPerson } from '../sso/sso-grants.ts';
 import { issueInvitation, resendInvitation } from '../accounts/invite.service.ts';
 import { withoutProblemFields } from '../../../shared/rules/problems.ts';
 import { accessRoleProblems, grantInitialAccessRoles } from '../access/initial-access-roles.ts';
@@ -321,6 +322,8 @@ export async function setUserStatus(
       if (deactivate) await keepAnActiveAdministrator(tx, id);
       await updateUser(tx, id, { status });
       const revoked = deactivate ? await revokeUserSessions(tx, id, 'deactivated') : [];
+      // Apps signed in through Backoffice lose their grants and tokens with the sessions.
+      if (deactivate) await revokeSsoGrantsOfPerson(tx, id);
       await recordAudit(tx, {
         action: deactivate ? 'user.deactivated' : 'user.activated',
         entityType: 'user',
@@ -346,6 +349,7 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
     await keepAnActiveAdministrator(tx, id);
     await updateUser(tx, id, { deleted_at: new Date() });
     await revokeUserSessions(tx, id, 'deleted');
+    await revokeSsoGrantsOfPerson(tx, id);
     await recordAudit(tx, { action: 'user.deleted', entityType: 'user', entityId: id, before });
   });
 }

@@ -1,0 +1,63 @@
+import type { Db } from '../../db/connect.ts';
+import * as store from './oidc-store.repository.ts';
+
+/**
+ * oidc-provider's storage in PostgreSQL, through its adapter interface: one row per model and id
+ * (`oidc_payloads`), with the keys the provider looks things up by (grantId, uid, userCode) in
+ * their own indexed columns. Expired rows are invisible at once and removed by the clean-up job
+ * (sso.jobs.ts). Clients are not stored here: they are the OpenID connections (`loadClient`).
+ */
+
+export type ClientLoader = (clientId: string) => Promise<Record<string, unknown> | undefined>;
+
+export function postgresAdapter(db: Db, loadClient: ClientLoader) {
+  return class PostgresAdapter {
+    readonly model: string;
+
+    constructor(model: string) {
+      this.model = model;
+    }
+
+    async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number): Promise<void> {
+      await store.upsertPayload(db, {
+        model: this.model,
+        id,
+        payload,
+        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      });
+    }
+
+    async find(id: string): Promise<Record<string, unknown> | undefined> {
+      if (this.model === 'Client') return loadClient(id);
+      return withConsumed(await store.findPayload(db, this.model, { id }));
+    }
+
+    async findByUid(uid: string) {
+      return withConsumed(await store.findPayload(db, this.model, { uid }));
+    }
+
+    async findByUserCode(userCode: string) {
+      return withConsumed(await store.findPayload(db, this.model, { userCode }));
+    }
+
+    async consume(id: string): Promise<void> {
+      await store.consumePayload(db, this.model, id);
+    }
+
+    async destroy(id: string): Promise<void> {
+      await store.deletePayload(db, this.model, id);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await store.deleteByGrantId(db, grantId);
+    }
+  };
+}
+
+function withConsumed(row: store.StoredPayload | undefined) {
+  if (!row) return undefined;
+  // The provider refuses a consumed code (and revokes what it issued): a reused code fails.
+  return row.consumed_at
+    ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) }
+    : row.payload;
+}
