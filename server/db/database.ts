@@ -13,6 +13,7 @@ import type { PlatformTables } from './tables/platform.ts';
 import type { ProjectsTables } from './tables/projects.ts';
 import type { RecurringTasksTables } from './tables/recurring-tasks.ts';
 import type { RisksTables } from './tables/risks.ts';
+import type { SecretsTables } from './tables/secrets.ts';
 import type { WorkLogsTables } from './tables/worklogs.ts';
 
 /**
@@ -37,7 +38,8 @@ export interface Database
     ConnectionsTables,
     InvoicesTables,
     AssetsTables,
-    RisksTables {}
+    RisksTables,
+    SecretsTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
@@ -53,6 +55,7 @@ export type * from './tables/platform.ts';
 export type * from './tables/projects.ts';
 export type * from './tables/recurring-tasks.ts';
 export type * from './tables/risks.ts';
+export type * from './tables/secrets.ts';
 export type * from './tables/worklogs.ts';
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,6 +16,8 @@ import { overtimeArea } from './overtime/index.ts';
 import { projectsArea } from './projects/index.ts';
 import { recurringTasksArea } from './recurring-tasks/index.ts';
 import { risksArea } from './risks/index.ts';
+import { secretsArea } from './secrets/index.ts';
+import { secureShareArea } from './secure-share/index.ts';
 import { workLogsArea } from './worklogs/index.ts';
 
 /**
@@ -41,4 +43,6 @@ export const AREAS: readonly Area[] = [
   invoicesArea,
   assetsArea,
   risksArea,
+  secretsArea,
+  secureShareArea,
 ];
