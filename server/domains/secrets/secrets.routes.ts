@@ -116,7 +116,7 @@ export const secretRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/secrets',
     {
-      config: { access: USERS_OR_MANAGERS },
+      config: { access: USERS },
       schema: {
         tags,
         summary: 'Secrets shared with the caller (scope=all: the inventory, for secrets managers), by name',
