@@ -34,9 +34,12 @@ const Proof = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' });
 const MAX_CONTENT_CHARS = 1_500_000;
 
 export const Sealed = (maxLength = 4096) =>
-  Type.Object({ iv: Type.String({ pattern: '^[A-Za-z0-9_-]{16}$' }), ciphertext: Base64Url(maxLength) }, {
-    additionalProperties: false,
-  });
+  Type.Object(
+    { iv: Type.String({ pattern: '^[A-Za-z0-9_-]{16}$' }), ciphertext: Base64Url(maxLength) },
+    {
+      additionalProperties: false,
+    },
+  );
 export const WrappedKey = Type.Object(
   { iv: Type.String({ pattern: '^[A-Za-z0-9_-]{16}$' }), ciphertext: Base64Url(128), epk: Base64Url(256) },
   { additionalProperties: false },

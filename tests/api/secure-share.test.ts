@@ -6,7 +6,11 @@ import { buildTestApp, type TestApp } from '../helpers/build-app.ts';
 
 const CREATOR = { permissions: ['secure-share.create' as const] };
 
-async function createLink(app: TestApp, text: string, options: { accessLimit?: number; expirationHours?: number } = {}) {
+async function createLink(
+  app: TestApp,
+  text: string,
+  options: { accessLimit?: number; expirationHours?: number } = {},
+) {
   const creator = await app.signIn(CREATOR);
   const encrypted = await encryptForLink(text);
   const response = await creator.inject({
@@ -31,7 +35,8 @@ const reveal = async (app: TestApp, id: string, linkKey: string, ip = '10.0.0.1'
     payload: { verifier: (await verifierOf(linkKey)) ?? 'AAAA' },
   });
 const views = async (app: TestApp, id: string) =>
-  (await app.db.selectFrom('secure_shares').select('views_used').where('id', '=', id).executeTakeFirst())?.views_used;
+  (await app.db.selectFrom('secure_shares').select('views_used').where('id', '=', id).executeTakeFirst())
+    ?.views_used;
 
 t.test('opening a link uses no view; reveal does, and the text decrypts with the fragment key', async (t) => {
   const app = await buildTestApp(t);
@@ -49,7 +54,11 @@ t.test('opening a link uses no view; reveal does, and the text decrypts with the
   const gone = await reveal(app, id, linkKey);
   t.equal(gone.statusCode, 410, 'used up');
   t.equal((await app.inject({ method: 'GET', url: `/api/secure-shares/${id}` })).statusCode, 410);
-  const row = await app.db.selectFrom('secure_shares').select('content').where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await app.db
+    .selectFrom('secure_shares')
+    .select('content')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   t.equal(row.content, null, 'the last view empties the content');
 });
 
@@ -64,7 +73,10 @@ t.test('a truncated or altered key is refused with the message and burns no view
       payload: { verifier: verifier ?? 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
     });
     t.equal(response.statusCode, 422);
-    t.equal(response.json().message, 'The link is incomplete or incorrect, and the content could not be decrypted');
+    t.equal(
+      response.json().message,
+      'The link is incomplete or incorrect, and the content could not be decrypted',
+    );
   }
   t.equal(await views(app, id), 0, 'no view used');
   t.equal((await reveal(app, id, linkKey)).statusCode, 200, 'the full link still works');
@@ -73,18 +85,21 @@ t.test('a truncated or altered key is refused with the message and burns no view
 t.test('two simultaneous reveals of a one-view link: exactly one sees it', async (t) => {
   const app = await buildTestApp(t);
   const { id, linkKey } = await createLink(app, 'only once');
-  const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => reveal(app, id, linkKey, `10.0.1.${i}`)));
-  t.same(
-    answers.map((a) => a.statusCode).sort(),
-    [200, 410, 410, 410, 410, 410, 410, 410],
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => reveal(app, id, linkKey, `10.0.1.${i}`)),
   );
+  t.same(answers.map((a) => a.statusCode).sort(), [200, 410, 410, 410, 410, 410, 410, 410]);
   t.equal(await views(app, id), 1);
 });
 
 t.test('an expired link answers 410', async (t) => {
   const app = await buildTestApp(t);
   const { id, linkKey } = await createLink(app, 'late');
-  await app.db.updateTable('secure_shares').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+  await app.db
+    .updateTable('secure_shares')
+    .set({ expires_at: new Date(Date.now() - 1000) })
+    .where('id', '=', id)
+    .execute();
   const response = await reveal(app, id, linkKey);
   t.equal(response.statusCode, 410);
   t.equal(response.json().code, 'SECURE_SHARE_GONE');
@@ -101,12 +116,20 @@ t.test('bounds: access limit 1-10 and 1-168 hours; anonymous callers cannot crea
     [1, 0, 'expirationHours'],
     [1, 169, 'expirationHours'],
   ] as const) {
-    const response = await creator.inject({ method: 'POST', url: '/api/secure-shares', payload: { ...body, accessLimit, expirationHours } });
+    const response = await creator.inject({
+      method: 'POST',
+      url: '/api/secure-shares',
+      payload: { ...body, accessLimit, expirationHours },
+    });
     t.equal(response.statusCode, 422, `${field} ${accessLimit}/${expirationHours}`);
     t.equal(response.json().details[0].field, field);
   }
   t.equal((await app.db.selectFrom('secure_shares').selectAll().execute()).length, 0, 'nothing stored');
-  const anonymous = await app.inject({ method: 'POST', url: '/api/secure-shares', payload: { ...body, accessLimit: 1, expirationHours: 1 } });
+  const anonymous = await app.inject({
+    method: 'POST',
+    url: '/api/secure-shares',
+    payload: { ...body, accessLimit: 1, expirationHours: 1 },
+  });
   t.equal(anonymous.statusCode, 401);
 });
 

@@ -28,7 +28,11 @@ interface Caller {
 
 export async function setUpVault(caller: Caller, passcode = '123456', iterations = TEST_KDF_ITERATIONS) {
   const vault = await createVault(passcode, iterations);
-  const response = await caller.inject({ method: 'POST', url: '/api/secrets/vault', payload: vault.material });
+  const response = await caller.inject({
+    method: 'POST',
+    url: '/api/secrets/vault',
+    payload: vault.material,
+  });
   if (response.statusCode !== 201) throw new Error(`vault setup failed: ${response.body}`);
   return { ...vault, status: response.json<VaultStatus>() };
 }
@@ -93,11 +97,22 @@ export async function readSecret(caller: Caller, keys: VaultKeys, id: string) {
   if (response.statusCode !== 200) return { response, content: null };
   const detail = response.json<SecretDetail>();
   const itemKey = await unwrapItemKey(detail.wrappedKey, keys.privateKey);
-  return { response, detail, itemKey, content: await openJson<SecretContent>(itemKey, detail.content, 'content') };
+  return {
+    response,
+    detail,
+    itemKey,
+    content: await openJson<SecretContent>(itemKey, detail.content, 'content'),
+  };
 }
 
 /** Shares: wraps the item key for the recipient's public key (from the recipients list). */
-export async function share(caller: Caller, secretId: string, itemKey: Uint8Array<ArrayBuffer>, recipient: { id: string; publicKey: string }, role: string) {
+export async function share(
+  caller: Caller,
+  secretId: string,
+  itemKey: Uint8Array<ArrayBuffer>,
+  recipient: { id: string; publicKey: string },
+  role: string,
+) {
   return caller.inject({
     method: 'PUT',
     url: `/api/secrets/${secretId}/members/${recipient.id}`,

@@ -35,13 +35,22 @@ t.test("OTP: a bad secret is 'Invalid OTP secret'; a good one gives a live 6-dig
   t.equal(message(problems[0]!), 'Invalid OTP secret');
   const code = currentOtp('JBSWY3DPEHPK3PXPJBSWY3DP', 0);
   t.match(code, { code: /^\d{6}$/, secondsLeft: 30 });
-  t.same(secretContentProblems('SSH_KEY', { longText: 'key', otp: 'JBSWY3DPEHPK3PXPJBSWY3DP', port: '22' }), []);
-  t.equal(message(secretContentProblems('SSH_KEY', { longText: 'key', port: '70000' })[0]!), 'Invalid number');
+  t.same(
+    secretContentProblems('SSH_KEY', { longText: 'key', otp: 'JBSWY3DPEHPK3PXPJBSWY3DP', port: '22' }),
+    [],
+  );
+  t.equal(
+    message(secretContentProblems('SSH_KEY', { longText: 'key', port: '70000' })[0]!),
+    'Invalid number',
+  );
   t.equal(message(secretContentProblems('K8S_KEY', {})[0]!), 'This field is required');
 });
 
 t.test('private key files: .pem, .key, .txt up to 1MB', async (t) => {
   t.same(keyFileProblems({ name: 'id.PEM', size: 1024 }), []);
   t.equal(message(keyFileProblems({ name: 'id.exe', size: 10 })[0]!), 'Unsupported file type.');
-  t.equal(message(keyFileProblems({ name: 'id.key', size: 1024 * 1024 + 1 })[0]!), 'File size exceeds the maximum limit of 1MB.');
+  t.equal(
+    message(keyFileProblems({ name: 'id.key', size: 1024 * 1024 + 1 })[0]!),
+    'File size exceeds the maximum limit of 1MB.',
+  );
 });

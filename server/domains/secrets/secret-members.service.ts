@@ -31,8 +31,13 @@ export async function shareSecret(
       throw validationError([{ field: 'role', code: 'shareRoleNotAllowed' }]);
     if (!recipient || recipient.status !== 'ACTIVE' || recipient.deleted_at)
       throw validationError([{ field: 'userId', code: 'recipientNoVault' }]);
-    if (!current && !input.wrappedKey) throw validationError([{ field: 'wrappedKey', code: 'wrappedKeyRequired' }]);
-    if (current?.role === 'OWNER' && input.role !== 'OWNER' && (await repo.countOwners(tx.db, secretId)) === 1)
+    if (!current && !input.wrappedKey)
+      throw validationError([{ field: 'wrappedKey', code: 'wrappedKeyRequired' }]);
+    if (
+      current?.role === 'OWNER' &&
+      input.role !== 'OWNER' &&
+      (await repo.countOwners(tx.db, secretId)) === 1
+    )
       throw validationError([{ field: 'role', code: 'lastOwner' }]);
     await repo.upsertMember(tx.db, {
       secret_id: secretId,
@@ -56,7 +61,11 @@ export async function shareSecret(
  * Takes a person's access away: an OWNER (not the last owner), an EDITOR for the roles they could
  * give, anyone leaving a secret, or a secrets manager (offboarding) for anyone.
  */
-export async function removeMember(ctx: ServiceContext, secretId: string, userId: string): Promise<{ ok: true }> {
+export async function removeMember(
+  ctx: ServiceContext,
+  secretId: string,
+  userId: string,
+): Promise<{ ok: true }> {
   if (!vaultPolicy.can(ctx.actor, 'manage', undefined)) vaultPolicy.authorize(ctx.actor, 'use', undefined);
   const self = ctx.actor.id === userId;
   await inTransaction(ctx, async (tx) => {
@@ -82,7 +91,11 @@ export async function removeMember(ctx: ServiceContext, secretId: string, userId
 }
 
 /** Adds a comment, encrypted under the secret's item key (OWNER, EDITOR, COMMENTER). */
-export async function addComment(ctx: ServiceContext, secretId: string, input: CommentBody): Promise<SecretDetail> {
+export async function addComment(
+  ctx: ServiceContext,
+  secretId: string,
+  input: CommentBody,
+): Promise<SecretDetail> {
   vaultPolicy.authorize(ctx.actor, 'use', undefined);
   await inTransaction(ctx, async (tx) => {
     const row = await requireSecret(tx, secretId);
@@ -92,7 +105,12 @@ export async function addComment(ctx: ServiceContext, secretId: string, input: C
       author_id: tx.actor.id!,
       content: JSON.stringify(input.content),
     });
-    await recordAudit(tx, { action: 'secret.commented', entityType: 'secret', entityId: secretId, after: { commentId: id } });
+    await recordAudit(tx, {
+      action: 'secret.commented',
+      entityType: 'secret',
+      entityId: secretId,
+      after: { commentId: id },
+    });
   });
   return getSecret(ctx, secretId);
 }

@@ -6,7 +6,12 @@ import { secretAbilities, secretPolicy } from './secrets.policy.ts';
 
 /** Shapes shared by the secrets use cases (not a use case itself). */
 
-export const person = (row: { id: string; first_name: string | null; last_name: string | null; email: string | null }) => ({
+export const person = (row: {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+}) => ({
   id: row.id,
   firstName: row.first_name ?? '',
   lastName: row.last_name ?? '',
@@ -32,7 +37,11 @@ export function toSummary(ctx: ServiceContext, row: repo.SecretRow): SecretSumma
  * The secret as the caller sees it; a secret they may not read is "not found" (its name is not
  * theirs to learn) unless `allowManager` lets a secrets manager act on its membership.
  */
-export async function requireSecret(ctx: ServiceContext, id: string, options: { allowManager?: boolean } = {}) {
+export async function requireSecret(
+  ctx: ServiceContext,
+  id: string,
+  options: { allowManager?: boolean } = {},
+) {
   const row = await repo.findSecret(ctx.db, id, ctx.actor.id ?? '00000000-0000-0000-0000-000000000000');
   if (!row) throw new AppError('NOT_FOUND');
   const visible =

@@ -19,20 +19,21 @@ export interface SecretAccess {
   role: ShareRole | null;
 }
 
-const holds = (record: SecretAccess, ...roles: ShareRole[]) => record.role !== null && roles.includes(record.role);
+const holds = (record: SecretAccess, ...roles: ShareRole[]) =>
+  record.role !== null && roles.includes(record.role);
 const usesVault = (actor: Actor) => isPerson(actor) && can(actor, 'secrets.use');
 
-export const secretPolicy = definePolicy<SecretAccess, 'read' | 'edit' | 'comment' | 'share' | 'delete' | 'revoke'>(
-  'secret',
-  {
-    read: (actor, s) => usesVault(actor) && holds(s, 'OWNER', 'EDITOR', 'COMMENTER', 'VIEWER'),
-    edit: (actor, s) => usesVault(actor) && holds(s, 'OWNER', 'EDITOR'),
-    comment: (actor, s) => usesVault(actor) && holds(s, 'OWNER', 'EDITOR', 'COMMENTER'),
-    share: (actor, s) => usesVault(actor) && holds(s, 'OWNER', 'EDITOR'),
-    delete: (actor, s) => usesVault(actor) && holds(s, 'OWNER'),
-    revoke: (actor, s) => (usesVault(actor) && holds(s, 'OWNER')) || can(actor, 'secrets.manage'),
-  },
-);
+export const secretPolicy = definePolicy<
+  SecretAccess,
+  'read' | 'edit' | 'comment' | 'share' | 'delete' | 'revoke'
+>('secret', {
+  read: (actor, s) => usesVault(actor) && holds(s, 'OWNER', 'EDITOR', 'COMMENTER', 'VIEWER'),
+  edit: (actor, s) => usesVault(actor) && holds(s, 'OWNER', 'EDITOR'),
+  comment: (actor, s) => usesVault(actor) && holds(s, 'OWNER', 'EDITOR', 'COMMENTER'),
+  share: (actor, s) => usesVault(actor) && holds(s, 'OWNER', 'EDITOR'),
+  delete: (actor, s) => usesVault(actor) && holds(s, 'OWNER'),
+  revoke: (actor, s) => (usesVault(actor) && holds(s, 'OWNER')) || can(actor, 'secrets.manage'),
+});
 
 export const vaultPolicy = definePolicy<undefined, 'use' | 'manage'>('vault', {
   use: (actor) => usesVault(actor),

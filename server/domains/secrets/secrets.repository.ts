@@ -37,7 +37,11 @@ export async function findOrCreateDevPepper(db: Db, generated: string): Promise<
     .values({ key, value: JSON.stringify(generated) })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
   return row.value as string;
 }
 
@@ -50,7 +54,8 @@ export function listRecipients(db: Db, search: string | undefined, excludeId: st
     .where('u.deleted_at', 'is', null)
     .where('u.status', '=', 'ACTIVE')
     .where('u.id', '!=', excludeId);
-  if (search?.trim()) query = query.where('u.search_text', 'like', `%${escapeLike(search.trim().toLowerCase())}%`);
+  if (search?.trim())
+    query = query.where('u.search_text', 'like', `%${escapeLike(search.trim().toLowerCase())}%`);
   return query.orderBy('u.first_name').orderBy('u.last_name').orderBy('u.id').limit(20).execute();
 }
 
@@ -100,11 +105,17 @@ export interface SecretFilters {
 export async function listSecrets(db: Db, viewerId: string, filters: SecretFilters, window: PageWindow) {
   let query = secretQuery(db, viewerId);
   if (filters.onlyMine) query = query.where('mine.user_id', 'is not', null);
-  if (filters.search?.trim()) query = query.where('s.name', 'ilike', `%${escapeLike(filters.search.trim())}%`);
+  if (filters.search?.trim())
+    query = query.where('s.name', 'ilike', `%${escapeLike(filters.search.trim())}%`);
   if (filters.folder) query = query.where('s.folder', '=', filters.folder);
   if (filters.tag) query = query.where(sql<boolean>`${filters.tag} = any(s.tags)`);
   const [rows, count] = await Promise.all([
-    query.orderBy(sql`lower(s.name)`).orderBy('s.id').offset(window.offset).limit(window.limit).execute(),
+    query
+      .orderBy(sql`lower(s.name)`)
+      .orderBy('s.id')
+      .offset(window.offset)
+      .limit(window.limit)
+      .execute(),
     query
       .clearSelect()
       .select(sql<number>`count(*)::int`.as('total'))
@@ -124,7 +135,14 @@ export const lockSecret = (db: Db, id: string) =>
 
 export async function insertSecret(
   db: Db,
-  values: { name: string; type: SecretType; folder: string | null; tags: string[]; content: string; created_by: string },
+  values: {
+    name: string;
+    type: SecretType;
+    folder: string | null;
+    tags: string[];
+    content: string;
+    created_by: string;
+  },
 ): Promise<string> {
   const row = await db.insertInto('secrets').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -169,7 +187,13 @@ export const findMember = (db: Db, secretId: string, userId: string) =>
 
 export async function upsertMember(
   db: Db,
-  values: { secret_id: string; user_id: string; role: ShareRole; wrapped_key: string; granted_by: string | null },
+  values: {
+    secret_id: string;
+    user_id: string;
+    role: ShareRole;
+    wrapped_key: string;
+    granted_by: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('secret_members')
@@ -181,7 +205,11 @@ export async function upsertMember(
 }
 
 export async function deleteMember(db: Db, secretId: string, userId: string): Promise<void> {
-  await db.deleteFrom('secret_members').where('secret_id', '=', secretId).where('user_id', '=', userId).execute();
+  await db
+    .deleteFrom('secret_members')
+    .where('secret_id', '=', secretId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export async function countOwners(db: Db, secretId: string): Promise<number> {
@@ -204,6 +232,9 @@ export const listComments = (db: Db, secretId: string) =>
     .orderBy('c.id')
     .execute();
 
-export async function insertComment(db: Db, values: { secret_id: string; author_id: string; content: string }) {
+export async function insertComment(
+  db: Db,
+  values: { secret_id: string; author_id: string; content: string },
+) {
   return (await db.insertInto('secret_comments').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }

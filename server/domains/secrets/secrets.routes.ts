@@ -56,7 +56,11 @@ export const secretRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/secrets/vault',
     {
       config: { access: USERS },
-      schema: { tags, summary: "The caller's vault: set up or not, KDF salt, lockout", response: { 200: VaultStatus, ...errors } },
+      schema: {
+        tags,
+        summary: "The caller's vault: set up or not, KDF salt, lockout",
+        response: { 200: VaultStatus, ...errors },
+      },
     },
     async (request) => getVaultStatus(request.ctx()),
   );
@@ -185,7 +189,12 @@ export const secretRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/secrets/:id',
     {
       config: { access: USERS },
-      schema: { tags, summary: 'Delete a secret (owner)', params: IdParams, response: { 204: Type.Null(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete a secret (owner)',
+        params: IdParams,
+        response: { 204: Type.Null(), ...errors },
+      },
     },
     async (request, reply) => {
       await deleteSecret(request.ctx(), request.params.id);
@@ -231,6 +240,7 @@ export const secretRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: SecretDetail, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await addComment(request.ctx(), request.params.id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await addComment(request.ctx(), request.params.id, request.body)),
   );
 };

@@ -23,7 +23,9 @@ import { person, requireSecret, toSummary } from './secret-view.ts';
  * secret and when, never what it holds.
  */
 
-const cleanTags = (tags: readonly string[] | undefined) => [...new Set((tags ?? []).map((tag) => tag.trim()))];
+const cleanTags = (tags: readonly string[] | undefined) => [
+  ...new Set((tags ?? []).map((tag) => tag.trim())),
+];
 
 /** Secrets shared with the caller, or (scope 'all', secrets managers) the company's inventory. */
 export async function listSecrets(ctx: ServiceContext, query: SecretQuery): Promise<SecretPage> {
@@ -74,7 +76,11 @@ export async function createSecret(ctx: ServiceContext, input: SecretBody): Prom
   return openSecret(ctx, id, { audit: false });
 }
 
-async function openSecret(ctx: ServiceContext, id: string, options: { audit: boolean }): Promise<SecretDetail> {
+async function openSecret(
+  ctx: ServiceContext,
+  id: string,
+  options: { audit: boolean },
+): Promise<SecretDetail> {
   return inTransaction(ctx, async (tx) => {
     const row = await requireSecret(tx, id);
     secretPolicy.authorize(tx.actor, 'read', { role: row.my_role });
@@ -84,14 +90,22 @@ async function openSecret(ctx: ServiceContext, id: string, options: { audit: boo
       repo.listComments(tx.db, id),
     ]);
     if (options.audit)
-      await recordAudit(tx, { action: 'secret.read', entityType: 'secret', entityId: id, after: { name: row.name } });
+      await recordAudit(tx, {
+        action: 'secret.read',
+        entityType: 'secret',
+        entityId: id,
+        after: { name: row.name },
+      });
     const mine = members.find((member) => member.user_id === tx.actor.id)!;
     return {
       ...toSummary(tx, row),
       version: row.version,
       content: content.content as Sealed,
       wrappedKey: mine.wrapped_key as WrappedKey,
-      members: members.map((member) => ({ person: person({ id: member.user_id, ...member }), role: member.role })),
+      members: members.map((member) => ({
+        person: person({ id: member.user_id, ...member }),
+        role: member.role,
+      })),
       comments: comments.map((comment) => ({
         id: comment.id,
         author: person({ ...comment, id: comment.author_id ?? '' }),
@@ -109,7 +123,11 @@ export async function getSecret(ctx: ServiceContext, id: string): Promise<Secret
 }
 
 /** Changes a secret's name, folder, tags and content (OWNER, EDITOR); a stale version answers 412. */
-export async function updateSecret(ctx: ServiceContext, id: string, input: SecretUpdateBody): Promise<SecretDetail> {
+export async function updateSecret(
+  ctx: ServiceContext,
+  id: string,
+  input: SecretUpdateBody,
+): Promise<SecretDetail> {
   vaultPolicy.authorize(ctx.actor, 'use', undefined);
   await inTransaction(ctx, async (tx) => {
     const row = await requireSecret(tx, id);
@@ -140,7 +158,12 @@ export async function deleteSecret(ctx: ServiceContext, id: string): Promise<voi
     const row = await requireSecret(tx, id);
     secretPolicy.authorize(tx.actor, 'delete', { role: row.my_role });
     await repo.deleteSecret(tx.db, id);
-    await recordAudit(tx, { action: 'secret.deleted', entityType: 'secret', entityId: id, before: { name: row.name } });
+    await recordAudit(tx, {
+      action: 'secret.deleted',
+      entityType: 'secret',
+      entityId: id,
+      before: { name: row.name },
+    });
   });
 }
 

@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import * as repo from './secrets.repository.ts';
@@ -25,7 +32,8 @@ export async function secretsPepper(ctx: ServiceContext): Promise<Buffer> {
   return parseKey(await repo.findOrCreateDevPepper(ctx.db, randomBytes(32).toString('base64')));
 }
 
-const subkey = (pepper: Buffer, info: string) => Buffer.from(hkdfSync('sha256', pepper, Buffer.alloc(0), info, 32));
+const subkey = (pepper: Buffer, info: string) =>
+  Buffer.from(hkdfSync('sha256', pepper, Buffer.alloc(0), info, 32));
 
 /** HMAC-SHA256 of a proof, bound to its person and purpose (a proof cannot be replayed for another). */
 export function verifierOf(pepper: Buffer, userId: string, purpose: Purpose, proof: string): string {
@@ -35,7 +43,13 @@ export function verifierOf(pepper: Buffer, userId: string, purpose: Purpose, pro
 }
 
 /** Constant-time comparison of a proof with its stored verifier. */
-export function proofMatches(pepper: Buffer, userId: string, purpose: Purpose, proof: string, stored: string) {
+export function proofMatches(
+  pepper: Buffer,
+  userId: string,
+  purpose: Purpose,
+  proof: string,
+  stored: string,
+) {
   const expected = Buffer.from(stored, 'base64url');
   const actual = Buffer.from(verifierOf(pepper, userId, purpose, proof), 'base64url');
   return expected.length === actual.length && timingSafeEqual(expected, actual);

@@ -85,7 +85,12 @@ type Check = { ok: true } | { ok: false; lockedUntil: Date } | { ok: false; rema
  * way). Runs inside the caller's transaction, which must commit even when the proof is wrong: the
  * caller throws after the commit.
  */
-async function checkPasscode(tx: ServiceContext, vault: VaultRow, pepper: Buffer, proof: string): Promise<Check> {
+async function checkPasscode(
+  tx: ServiceContext,
+  vault: VaultRow,
+  pepper: Buffer,
+  proof: string,
+): Promise<Check> {
   const now = new Date();
   if (lockedNow(vault, now)) return { ok: false, lockedUntil: vault.locked_until! };
   const subject = { entityType: 'secret_vault', entityId: vault.user_id };
@@ -101,7 +106,11 @@ async function checkPasscode(tx: ServiceContext, vault: VaultRow, pepper: Buffer
     return { ok: false, lockedUntil };
   }
   await repo.updateVault(tx.db, vault.user_id, { failed_attempts: used, locked_until: null });
-  await recordAudit(tx, { action: 'secret_vault.unlock_failed', ...subject, after: { failedAttempts: used } });
+  await recordAudit(tx, {
+    action: 'secret_vault.unlock_failed',
+    ...subject,
+    after: { failedAttempts: used },
+  });
   return { ok: false, remaining: PASSCODE_MAX_ATTEMPTS - used };
 }
 
@@ -129,7 +138,10 @@ export async function unlockVault(ctx: ServiceContext, input: UnlockBody): Promi
     const check = await checkPasscode(tx, vault, pepper, input.passcodeProof);
     if (!check.ok) return check;
     await recordAudit(tx, { action: 'secret_vault.unlocked', entityType: 'secret_vault', entityId: userId });
-    return { ok: true as const, wrapped: openUnderPepper<Sealed>(pepper, userId, 'passcode', vault.passcode_wrapped_key) };
+    return {
+      ok: true as const,
+      wrapped: openUnderPepper<Sealed>(pepper, userId, 'passcode', vault.passcode_wrapped_key),
+    };
   });
   if (!outcome.ok) throw failure(outcome);
   return { wrappedUserKey: outcome.wrapped };

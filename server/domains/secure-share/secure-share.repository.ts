@@ -5,7 +5,13 @@ import type { Db } from '../../db/connect.ts';
 
 export async function insertShare(
   db: Db,
-  values: { content: string; verifier_hash: string; access_limit: number; expires_at: Date; created_by: string },
+  values: {
+    content: string;
+    verifier_hash: string;
+    access_limit: number;
+    expires_at: Date;
+    created_by: string;
+  },
 ) {
   return db
     .insertInto('secure_shares')
@@ -25,7 +31,14 @@ export async function deleteDeadShares(db: Db): Promise<void> {
 export const findShare = (db: Db, id: string) =>
   db
     .selectFrom('secure_shares')
-    .select(['id', 'access_limit', 'views_used', 'expires_at', 'verifier_hash', sql<boolean>`content is not null`.as('has_content')])
+    .select([
+      'id',
+      'access_limit',
+      'views_used',
+      'expires_at',
+      'verifier_hash',
+      sql<boolean>`content is not null`.as('has_content'),
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 

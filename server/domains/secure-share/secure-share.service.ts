@@ -26,11 +26,15 @@ export const VIEW_CALLS_PER_MINUTE = 30;
 
 async function limitRate(ctx: ServiceContext, action: string): Promise<void> {
   const count = await repo.countInWindow(ctx.db, `${action}:${ctx.request.ip ?? 'unknown'}`);
-  if (count > VIEW_CALLS_PER_MINUTE) throw new AppError('TOO_MANY_REQUESTS', { headers: { 'retry-after': '60' } });
+  if (count > VIEW_CALLS_PER_MINUTE)
+    throw new AppError('TOO_MANY_REQUESTS', { headers: { 'retry-after': '60' } });
 }
 
 /** Stores a link's ciphertext for a number of views and hours (bounds in SECURE_SHARE_LIMITS). */
-export async function createSecureShare(ctx: ServiceContext, input: SecureShareBody): Promise<SecureShareCreated> {
+export async function createSecureShare(
+  ctx: ServiceContext,
+  input: SecureShareBody,
+): Promise<SecureShareCreated> {
   secureSharePolicy.authorize(ctx.actor, 'create', undefined);
   return inTransaction(ctx, async (tx) => {
     await repo.deleteDeadShares(tx.db);
@@ -62,13 +66,18 @@ export async function getSecureShareStatus(ctx: ServiceContext, id: string): Pro
   return { remainingViews: row.access_limit - row.views_used, expiresAt: row.expires_at.toISOString() };
 }
 
-const hashOf = (verifier: string) => createHash('sha256').update(Buffer.from(verifier, 'base64url')).digest('base64url');
+const hashOf = (verifier: string) =>
+  createHash('sha256').update(Buffer.from(verifier, 'base64url')).digest('base64url');
 
 /**
  * Uses one view and returns the ciphertext, atomically. A verifier that does not match answers
  * 'The link is incomplete or incorrect …' and uses nothing; a link expired or used up answers 410.
  */
-export async function revealSecureShare(ctx: ServiceContext, id: string, input: RevealBody): Promise<Revealed> {
+export async function revealSecureShare(
+  ctx: ServiceContext,
+  id: string,
+  input: RevealBody,
+): Promise<Revealed> {
   await limitRate(ctx, 'reveal');
   const hash = hashOf(input.verifier);
   return inTransaction(ctx, async (tx) => {
