@@ -4,7 +4,7 @@ import { Paged, PageQueryFields } from './paging.schemas.ts';
 
 /**
  * Secrets and secure share links (spec sections 3-9; the calls are "not shown" in the spec and are
- * designed here, documented in docs/api.md). Everything secret travels as base64url ciphertext made
+ * designed here, documented in the README). Everything secret travels as base64url ciphertext made
  * in the browser (shared/crypto/): the server checks shapes and sizes, never contents.
  */
 

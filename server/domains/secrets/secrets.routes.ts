@@ -50,7 +50,7 @@ const USERS_OR_MANAGERS: Permission[] = ['secrets.use', 'secrets.manage'];
 /** Passcode and recovery proofs: the vault row counts wrong passcodes; this slows a single caller too. */
 const PROOF_RATE = { max: 30, timeWindow: '1 minute' };
 
-/** The vault (passcode, recovery key) and secrets with their members and comments (designed here; docs/api.md). */
+/** The vault (passcode, recovery key) and secrets with their members and comments (designed here; README "Secrets"). */
 export const secretRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/secrets/vault',

@@ -20,7 +20,7 @@ const errors = {
   429: ErrorResponse,
 };
 
-/** Secure share links (spec: secure share; the calls are designed here, docs/api.md). */
+/** Secure share links (spec: secure share; the calls are designed here, README "Secure share links"). */
 export const secureShareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/secure-shares',
