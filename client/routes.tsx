@@ -40,6 +40,8 @@ const LeaveReportPage = lazy(() => import('./features/leave/LeaveReportPage.tsx'
 const OvertimeManagementPage = lazy(() => import('./features/overtime/OvertimeManagementPage.tsx'));
 const OvertimeReportPage = lazy(() => import('./features/overtime/OvertimeReportPage.tsx'));
 const WorkLogsPage = lazy(() => import('./features/worklogs/WorkLogsPage.tsx'));
+const PasswordManagementPage = lazy(() => import('./features/secrets/PasswordManagementPage.tsx'));
+const SecureSharePage = lazy(() => import('./features/secure-share/SecureSharePage.tsx'));
 const WorkLogReportPage = lazy(() => import('./features/worklogs/WorkLogReportPage.tsx'));
 const RecurringTasksPage = lazy(() => import('./features/recurring-tasks/RecurringTasksPage.tsx'));
 const RecurringTaskDetailPage = lazy(() => import('./features/recurring-tasks/RecurringTaskDetailPage.tsx'));
@@ -111,7 +113,7 @@ function pageRoutes(environment: string): RouteObject[] {
     { path: '/terms', element: <LegalPage kind="terms" /> },
     { path: '/privacy', element: <LegalPage kind="privacy" /> },
     { path: '/verify-oidc', element: <VerifyOidcPage /> },
-    ...['/secure-share'].map((path) => ({ path, element: <AreaPlaceholder /> })),
+    { path: '/secure-share', element: <SecureSharePage /> },
     { path: '/404', element: <StatusPage status={404} /> },
     { path: '/403', element: <StatusPage status={403} /> },
     { path: '/500', element: <StatusPage status={500} /> },
@@ -244,7 +246,7 @@ function pageRoutes(environment: string): RouteObject[] {
           path: 'platform-settings',
           element: guarded('platform-settings.manage', <PlatformSettingsPage />),
         },
-        areaRoute('password-management', [], 'secrets.use'),
+        { path: 'password-management', element: guarded('secrets.use', <PasswordManagementPage />) },
         { path: 'external-users', element: guarded('external-users.view', <ExternalUsersPage />) },
         {
           path: 'hiring-campaigns',

@@ -20,6 +20,8 @@ export const SessionUser = Type.Object({
   avatarUrl: Type.Union([Type.String(), Type.Null()]),
   status: Type.String(),
   language: Type.Enum(LANGUAGES),
+  /** A vault exists: the secrets screen asks for the passcode rather than setting one up. */
+  hasEncryptionKey: Type.Boolean(),
 });
 export type SessionUser = Static<typeof SessionUser>;
 

@@ -73,6 +73,17 @@ export const ERROR_STATUS = {
   RISK_TRANSITION_NOT_ALLOWED: 409,
   /** ISO separation of duties: the person who submitted a step never reviews it. */
   RISK_SELF_REVIEW: 403,
+  /** Secrets: a passcode or vault action before the vault exists, or a second setup. */
+  VAULT_REQUIRED: 409,
+  VAULT_EXISTS: 409,
+  /** A secret changed since the editor opened it (optimistic lock on its version). */
+  SECRET_STALE: 412,
+  PASSCODE_INCORRECT: 422,
+  RECOVERY_KEY_INVALID: 422,
+  /** A secure share link whose key does not match: no view is used. */
+  SECURE_SHARE_KEY_INVALID: 422,
+  /** Expired or viewed as often as allowed. */
+  SECURE_SHARE_GONE: 410,
   GONE: 410,
   LINK_EXPIRED: 410,
   INVITATION_LINK_EXPIRED: 410,
@@ -94,6 +105,8 @@ export const ERROR_STATUS = {
   LAST_ADMINISTRATOR: 422,
   TOO_MANY_REQUESTS: 429,
   TOO_MANY_SIGN_IN_ATTEMPTS: 429,
+  /** Five wrong passcodes: ten minutes before the next try, counted in PostgreSQL for every replica. */
+  PASSCODE_LOCKED: 429,
   ACCESS_TOKEN_EXPIRED: 440,
   PASSWORD_EXPIRED: 498,
   INTERNAL: 500,
@@ -102,6 +115,8 @@ export const ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
   /** Production without CONNECTIONS_KEY: tokens cannot be kept or read. */
   CONNECTIONS_KEY_MISSING: 503,
+  /** Production without SECRETS_PEPPER: passcodes cannot be checked. */
+  SECRETS_PEPPER_MISSING: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

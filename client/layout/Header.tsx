@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { titleKeyForPath } from '../../shared/rules/titles.ts';
 import { NotificationBell } from '../features/notifications/NotificationBell.tsx';
+import { UtilitiesMenu } from '../features/secure-share/UtilitiesMenu.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -26,6 +27,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       </h1>
       <title>{`${title} · ${t('appName')}`}</title>
       <div className="header__tools">
+        <UtilitiesMenu />
         <NotificationBell />
         <LanguageSwitcher />
         <UserMenu />

@@ -15,6 +15,7 @@ import type { ProjectsTables } from './tables/projects.ts';
 import type { RecurringTasksTables } from './tables/recurring-tasks.ts';
 import type { RisksTables } from './tables/risks.ts';
 import type { SsoTables } from './tables/sso.ts';
+import type { SecretsTables } from './tables/secrets.ts';
 import type { WorkLogsTables } from './tables/worklogs.ts';
 
 /**
@@ -41,7 +42,8 @@ export interface Database
     AssetsTables,
     RisksTables,
     DocumentsTables,
-    SsoTables {}
+    SsoTables,
+    SecretsTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
@@ -59,6 +61,7 @@ export type * from './tables/projects.ts';
 export type * from './tables/recurring-tasks.ts';
 export type * from './tables/risks.ts';
 export type * from './tables/sso.ts';
+export type * from './tables/secrets.ts';
 export type * from './tables/worklogs.ts';
 
 export type UserRow = Selectable<UsersTable>;

@@ -19,6 +19,8 @@ import { projectsArea } from './projects/index.ts';
 import { recurringTasksArea } from './recurring-tasks/index.ts';
 import { risksArea } from './risks/index.ts';
 import { ssoArea } from './sso/index.ts';
+import { secretsArea } from './secrets/index.ts';
+import { secureShareArea } from './secure-share/index.ts';
 import { workLogsArea } from './worklogs/index.ts';
 
 /**
@@ -47,4 +49,6 @@ export const AREAS: readonly Area[] = [
   documentsArea,
   privacyArea,
   ssoArea,
+  secretsArea,
+  secureShareArea,
 ];

@@ -22,6 +22,8 @@ import enRisks from './en/risks.json' with { type: 'json' };
 import enSso from './en/sso.json' with { type: 'json' };
 import enRoles from './en/roles.json' with { type: 'json' };
 import enWorklogs from './en/worklogs.json' with { type: 'json' };
+import enSecrets from './en/secrets.json' with { type: 'json' };
+import enSecureShare from './en/secureShare.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
 import viAssets from './vi/assets.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
@@ -45,6 +47,8 @@ import viRisks from './vi/risks.json' with { type: 'json' };
 import viSso from './vi/sso.json' with { type: 'json' };
 import viRoles from './vi/roles.json' with { type: 'json' };
 import viWorklogs from './vi/worklogs.json' with { type: 'json' };
+import viSecrets from './vi/secrets.json' with { type: 'json' };
+import viSecureShare from './vi/secureShare.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -68,6 +72,8 @@ export const resources = {
     leave: enLeave,
     overtime: enOvertime,
     worklogs: enWorklogs,
+    secrets: enSecrets,
+    secureShare: enSecureShare,
     recurringTasks: enRecurringTasks,
     connections: enConnections,
     invoices: enInvoices,
@@ -93,6 +99,8 @@ export const resources = {
     leave: viLeave,
     overtime: viOvertime,
     worklogs: viWorklogs,
+    secrets: viSecrets,
+    secureShare: viSecureShare,
     recurringTasks: viRecurringTasks,
     connections: viConnections,
     invoices: viInvoices,

@@ -23,6 +23,16 @@ import { linkedJiraProject } from '../helpers/connection-factories.ts';
 import { startJiraTestServer } from '../helpers/jira-test-server.ts';
 import { qrPng } from '../../server/domains/assets/qr-code.ts';
 import { createAsset as insertAsset, createRisk as insertRisk } from '../helpers/asset-factories.ts';
+import {
+  createVault,
+  deriveRecoveryKeys,
+  derivePasscodeKeys,
+  newItemKey,
+  rewrapForPasscode,
+  sealJson,
+  wrapItemKey,
+} from '../../shared/crypto/vault-crypto.ts';
+import { encryptForLink, verifierOf } from '../../shared/crypto/secure-share-crypto.ts';
 
 /**
  * Authorization tested at the service (issue 8, item 2; Immich does the same): every exported
@@ -128,6 +138,11 @@ const MODULES = {
   assetsExport: 'server/domains/assets/assets-export.service.ts',
   assetsImport: 'server/domains/assets/assets-import.service.ts',
   assetAudits: 'server/domains/assets/asset-audits.service.ts',
+  // Secrets and secure share (issue 15).
+  secretVault: 'server/domains/secrets/vault.service.ts',
+  secrets: 'server/domains/secrets/secrets.service.ts',
+  secretMembers: 'server/domains/secrets/secret-members.service.ts',
+  secureShare: 'server/domains/secure-share/secure-share.service.ts',
   risks: 'server/domains/risks/risks.service.ts',
   riskTransitions: 'server/domains/risks/risk-transitions.service.ts',
   riskExport: 'server/domains/risks/risk-export.service.ts',
@@ -571,6 +586,51 @@ const ASSET_READERS = ['assets.view-own', 'assets.view', 'assets.manage'] as con
 const RISK_READERS = ['risks.view', 'risks.manage', 'risks.review'] as const;
 
 const DOCUMENT_READERS = ['documents.view', 'documents.manage'] as const;
+/** Secrets: the caller's vault (set up through the service, so a refused caller stops there). */
+async function vaultFor(ctx: ServiceContext) {
+  const vault = await createVault('123456', 1_000);
+  await svc.secretVault.setUpVault!(ctx, vault.material);
+  return vault;
+}
+/** A secret the caller owns (their vault first, unless they have one). */
+async function ownedSecret(ctx: ServiceContext, existing?: Awaited<ReturnType<typeof vaultFor>>) {
+  const vault = existing ?? (await vaultFor(ctx));
+  const itemKey = newItemKey();
+  const secret = (await svc.secrets.createSecret!(ctx, {
+    name: unique('Secret'),
+    type: 'SECURE_NOTE',
+    content: await sealJson(itemKey, { longText: 'x' }, 'content'),
+    wrappedKey: await wrapItemKey(itemKey, vault.keys.publicKey),
+  })) as { id: string; version: number };
+  return { vault, itemKey, secret };
+}
+/** Someone else with a vault: a recipient. */
+async function vaultHolder() {
+  const actor = await person(['secrets.use']);
+  return { actor, vault: await vaultFor(contextOf(actor)) };
+}
+/** A secret owned by someone else and shared with a third person (a manager removes that access). */
+async function othersSharedSecret() {
+  const owner = await vaultHolder();
+  const { secret, itemKey } = await ownedSecret(contextOf(owner.actor), owner.vault);
+  const member = await vaultHolder();
+  await svc.secretMembers.shareSecret!(contextOf(owner.actor), secret.id, member.actor.id!, {
+    role: 'VIEWER',
+    wrappedKey: await wrapItemKey(itemKey, member.vault.keys.publicKey),
+  });
+  return { secret, member };
+}
+async function secureLink() {
+  const creator = await person(['secure-share.create']);
+  const link = await encryptForLink('x');
+  const created = (await svc.secureShare.createSecureShare!(contextOf(creator), {
+    content: link.content,
+    verifierHash: link.verifierHash,
+    accessLimit: 10,
+    expirationHours: 1,
+  })) as { id: string };
+  return { id: created.id, verifier: (await verifierOf(link.linkKey))! };
+}
 
 const ROWS: Record<string, Row> = {
   // Documents (issue 21).
@@ -2482,6 +2542,122 @@ const ROWS: Record<string, Row> = {
           return 'got through to the login check';
         throw error;
       }),
+  },
+  // Secrets (issue 15): the vault, secrets, sharing; secure share links.
+  getVaultStatus: { permission: 'secrets.use', call: (ctx) => svc.secretVault.getVaultStatus!(ctx) },
+  setUpVault: { permission: 'secrets.use', call: (ctx) => vaultFor(ctx) },
+  unlockVault: {
+    permission: 'secrets.use',
+    call: async (ctx) => {
+      await vaultFor(ctx);
+      const status = (await svc.secretVault.getVaultStatus!(ctx)) as { passcodeSalt: string };
+      const { proof } = await derivePasscodeKeys('123456', status.passcodeSalt, 1_000);
+      return svc.secretVault.unlockVault!(ctx, { passcodeProof: proof });
+    },
+  },
+  recoverVault: {
+    permission: 'secrets.use',
+    call: async (ctx) => {
+      const vault = await vaultFor(ctx);
+      return svc.secretVault.recoverVault!(ctx, {
+        recoveryProof: (await deriveRecoveryKeys(vault.recoveryKey)).proof,
+      });
+    },
+  },
+  resetPasscode: {
+    permission: 'secrets.use',
+    call: async (ctx) => {
+      const vault = await vaultFor(ctx);
+      const fresh = await rewrapForPasscode(vault.userKeyRaw, '654321', 1_000);
+      const same = await derivePasscodeKeys('654321', vault.material.passcodeSalt, 1_000);
+      return svc.secretVault.resetPasscode!(ctx, {
+        recoveryProof: (await deriveRecoveryKeys(vault.recoveryKey)).proof,
+        sameAsCurrentProof: same.proof,
+        ...fresh,
+      });
+    },
+  },
+  listSecrets: { permission: 'secrets.use', call: (ctx) => svc.secrets.listSecrets!(ctx, {}) },
+  'listSecrets inventory': {
+    permission: 'secrets.manage',
+    call: (ctx) => svc.secrets.listSecrets!(ctx, { scope: 'all' }),
+  },
+  createSecret: { permission: 'secrets.use', call: (ctx) => ownedSecret(ctx) },
+  getSecret: {
+    permission: 'secrets.use',
+    hides: true,
+    call: async (ctx) => svc.secrets.getSecret!(ctx, (await ownedSecret(ctx)).secret.id),
+  },
+  updateSecret: {
+    permission: 'secrets.use',
+    hides: true,
+    call: async (ctx) => {
+      const { secret, itemKey } = await ownedSecret(ctx);
+      return svc.secrets.updateSecret!(ctx, secret.id, {
+        name: unique('Renamed'),
+        content: await sealJson(itemKey, { longText: 'y' }, 'content'),
+        version: secret.version,
+      });
+    },
+  },
+  deleteSecret: {
+    permission: 'secrets.use',
+    hides: true,
+    call: async (ctx) => svc.secrets.deleteSecret!(ctx, (await ownedSecret(ctx)).secret.id),
+  },
+  listRecipients: { permission: 'secrets.use', call: (ctx) => svc.secrets.listRecipients!(ctx, {}) },
+  shareSecret: {
+    permission: 'secrets.use',
+    hides: true,
+    call: async (ctx) => {
+      const { secret, itemKey } = await ownedSecret(ctx);
+      const recipient = await vaultHolder();
+      return svc.secretMembers.shareSecret!(ctx, secret.id, recipient.actor.id!, {
+        role: 'VIEWER',
+        wrappedKey: await wrapItemKey(itemKey, recipient.vault.keys.publicKey),
+      });
+    },
+  },
+  removeMember: {
+    permission: 'secrets.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { secret, member } = await othersSharedSecret();
+      return svc.secretMembers.removeMember!(ctx, secret.id, member.actor.id!);
+    },
+  },
+  addComment: {
+    permission: 'secrets.use',
+    hides: true,
+    call: async (ctx) => {
+      const { secret, itemKey } = await ownedSecret(ctx);
+      return svc.secretMembers.addComment!(ctx, secret.id, {
+        content: await sealJson(itemKey, 'c', 'comment'),
+      });
+    },
+  },
+  createSecureShare: {
+    permission: 'secure-share.create',
+    call: async (ctx) => {
+      const link = await encryptForLink('x');
+      return svc.secureShare.createSecureShare!(ctx, {
+        content: link.content,
+        verifierHash: link.verifierHash,
+        accessLimit: 1,
+        expirationHours: 1,
+      });
+    },
+  },
+  getSecureShareStatus: {
+    public: 'the link is the capability: its id is random and the content needs the key in the fragment',
+    call: async (ctx) => svc.secureShare.getSecureShareStatus!(ctx, (await secureLink()).id),
+  },
+  revealSecureShare: {
+    public: 'whoever holds the whole link may view it: the verifier from its fragment is checked',
+    call: async (ctx) => {
+      const link = await secureLink();
+      return svc.secureShare.revealSecureShare!(ctx, link.id, { verifier: link.verifier });
+    },
   },
 };
 

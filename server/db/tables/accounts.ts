@@ -52,6 +52,8 @@ export interface UsersTable {
   line_manager_id: OptionalColumn<string>;
   /** Generated: names and email, lower-cased and without accents, for search. */
   search_text: ColumnType<string, never, never>;
+  /** Secrets (migration 20261128_0300): the person has set up a vault (passcode and key pair). */
+  has_encryption_key: Defaulted<boolean>;
 }
 
 export interface SessionsTable {

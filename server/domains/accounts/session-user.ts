@@ -11,5 +11,6 @@ export function toSessionUser(user: UserRow): SessionUser {
     avatarUrl: user.avatar_url,
     status: user.status,
     language: user.language,
+    hasEncryptionKey: user.has_encryption_key,
   };
 }

@@ -51,6 +51,8 @@ Object.assign(process.env, {
   JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
   // Production keeps connection tokens only under a key of its own (32 bytes, hex).
   CONNECTIONS_KEY: 'e2e0000000000000000000000000000000000000000000000000000000000000',
+  // Production checks passcodes only under a pepper from the environment (32 bytes, hex).
+  SECRETS_PEPPER: 'e2e1111111111111111111111111111111111111111111111111111111111111',
   RUN_WORKER: 'false',
   // Every spec signs in from 127.0.0.1; the per-address limits are for the real world.
   RATE_LIMIT_PER_MINUTE: '100000',
