@@ -65,6 +65,13 @@ export const ERROR_STATUS = {
   RISK_TRANSITION_NOT_ALLOWED: 409,
   /** ISO separation of duties: the person who submitted a step never reviews it. */
   RISK_SELF_REVIEW: 403,
+  /** Candidates join an OPEN campaign only; a CLOSED one takes no moves, feedback or hires. */
+  HIRING_CAMPAIGN_NOT_OPEN: 409,
+  HIRING_CAMPAIGN_CLOSED: 409,
+  /** A hired candidate is an employee now: they are not moved or hired again. */
+  HIRING_APPLICATION_HIRED: 409,
+  /** A rejected candidate is moved back into the pipeline before being hired. */
+  HIRING_APPLICATION_REJECTED: 409,
   GONE: 410,
   LINK_EXPIRED: 410,
   INVITATION_LINK_EXPIRED: 410,

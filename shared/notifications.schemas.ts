@@ -45,6 +45,8 @@ export const NOTIFICATION_TYPES = [
   'ASSET_ASSIGNED',
   'RISK_TREATMENT_OVERDUE',
   'RISK_REVIEW_DUE',
+  'HIRING_NEW_CANDIDATE',
+  'HIRING_FEEDBACK_DUE',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -96,6 +98,11 @@ export const AssetRef = Type.Object({
 });
 /** A risk: its name, and the date the flag is about (a plan's expected completion, a review's due date). */
 export const RiskRef = Type.Object({ id: Type.String(), name: Type.String(), date: Type.String() });
+/** A candidate of a hiring campaign. */
+export const HiringCandidateRef = {
+  campaign: Type.Object({ id: Type.String(), position: Type.String() }),
+  candidate: Type.Object({ id: Type.String(), firstName: Type.String(), lastName: Type.String() }),
+};
 export const SsoRequestRef = Type.Object({ id: Type.String(), ssoConnectionName: Type.String() });
 export const SsoConnectionRef = Type.Object({ id: Type.String(), name: Type.String() });
 
@@ -124,6 +131,8 @@ export const NOTIFICATION_DATA = {
   ASSET_ASSIGNED: withActor({ asset: AssetRef }),
   RISK_TREATMENT_OVERDUE: withActor({ risk: RiskRef }),
   RISK_REVIEW_DUE: withActor({ risk: RiskRef }),
+  HIRING_NEW_CANDIDATE: withActor(HiringCandidateRef),
+  HIRING_FEEDBACK_DUE: withActor({ ...HiringCandidateRef, stage: Type.String(), dueDate: Type.String() }),
 } as const satisfies Record<NotificationType, TSchema>;
 
 export type NotificationData<T extends NotificationType = NotificationType> = Static<
@@ -152,6 +161,8 @@ export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
   ASSET_ASSIGNED: 'PLATFORM',
   RISK_TREATMENT_OVERDUE: 'PLATFORM',
   RISK_REVIEW_DUE: 'PLATFORM',
+  HIRING_NEW_CANDIDATE: 'PLATFORM',
+  HIRING_FEEDBACK_DUE: 'PLATFORM',
 };
 
 /** One notification as the API returns it and the live channel pushes it. */

@@ -12,6 +12,7 @@ import type { PeopleTables } from './tables/people.ts';
 import type { PlatformTables } from './tables/platform.ts';
 import type { ProjectsTables } from './tables/projects.ts';
 import type { RecurringTasksTables } from './tables/recurring-tasks.ts';
+import type { RecruitmentTables } from './tables/recruitment.ts';
 import type { RisksTables } from './tables/risks.ts';
 import type { WorkLogsTables } from './tables/worklogs.ts';
 
@@ -37,7 +38,8 @@ export interface Database
     ConnectionsTables,
     InvoicesTables,
     AssetsTables,
-    RisksTables {}
+    RisksTables,
+    RecruitmentTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
@@ -52,6 +54,7 @@ export type * from './tables/people.ts';
 export type * from './tables/platform.ts';
 export type * from './tables/projects.ts';
 export type * from './tables/recurring-tasks.ts';
+export type * from './tables/recruitment.ts';
 export type * from './tables/risks.ts';
 export type * from './tables/worklogs.ts';
 

@@ -15,6 +15,7 @@ import { notificationsArea } from './notifications/index.ts';
 import { overtimeArea } from './overtime/index.ts';
 import { projectsArea } from './projects/index.ts';
 import { recurringTasksArea } from './recurring-tasks/index.ts';
+import { recruitmentArea } from './recruitment/index.ts';
 import { risksArea } from './risks/index.ts';
 import { workLogsArea } from './worklogs/index.ts';
 
@@ -41,4 +42,5 @@ export const AREAS: readonly Area[] = [
   invoicesArea,
   assetsArea,
   risksArea,
+  recruitmentArea,
 ];
