@@ -16,6 +16,7 @@ import enPrimereact from './en/primereact.json' with { type: 'json' };
 import enProjects from './en/projects.json' with { type: 'json' };
 import enProfile from './en/profile.json' with { type: 'json' };
 import enRecurringTasks from './en/recurringTasks.json' with { type: 'json' };
+import enRecruitment from './en/recruitment.json' with { type: 'json' };
 import enRisks from './en/risks.json' with { type: 'json' };
 import enRoles from './en/roles.json' with { type: 'json' };
 import enWorklogs from './en/worklogs.json' with { type: 'json' };
@@ -36,6 +37,7 @@ import viPrimereact from './vi/primereact.json' with { type: 'json' };
 import viProjects from './vi/projects.json' with { type: 'json' };
 import viProfile from './vi/profile.json' with { type: 'json' };
 import viRecurringTasks from './vi/recurringTasks.json' with { type: 'json' };
+import viRecruitment from './vi/recruitment.json' with { type: 'json' };
 import viRisks from './vi/risks.json' with { type: 'json' };
 import viRoles from './vi/roles.json' with { type: 'json' };
 import viWorklogs from './vi/worklogs.json' with { type: 'json' };
@@ -67,6 +69,7 @@ export const resources = {
     invoices: enInvoices,
     assets: enAssets,
     risks: enRisks,
+    recruitment: enRecruitment,
   },
   vi: {
     common: viCommon,
@@ -89,6 +92,7 @@ export const resources = {
     invoices: viInvoices,
     assets: viAssets,
     risks: viRisks,
+    recruitment: viRecruitment,
   },
 } as const;
 
