@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
   FEEDBACK_STAGE_KINDS,
@@ -139,7 +139,7 @@ export async function addApplication(
           .insertCandidate(tx.db, { ...details, email, created_by: tx.actor.id })
           .catch((error) => Promise.reject(isUniqueViolation(error) ? emailTaken() : error));
       }
-      let resumeId: string | null = null;
+      let resumeId: string | null;
       if (upload && extracted && !('unreadable' in extracted)) {
         resumeId = await repo.insertResume(tx.db, {
           candidate_id: candidateId,

@@ -51,10 +51,7 @@ export async function extractResumeText(data: Buffer): Promise<ResumeText> {
     );
     if (!answer || answer.error !== undefined) return { unreadable: true };
     // NUL bytes cannot be stored in a PostgreSQL text column.
-    const text = (answer.text ?? '')
-      .replace(/\u0000/g, '')
-      .trim()
-      .slice(0, MAX_TEXT);
+    const text = (answer.text ?? '').replaceAll(String.fromCharCode(0), '').trim().slice(0, MAX_TEXT);
     return { text, pageCount: answer.pageCount ?? 0 };
   } finally {
     done();
