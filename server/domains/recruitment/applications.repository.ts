@@ -349,13 +349,6 @@ export async function saveFeedback(
   return row.id;
 }
 
-/** Resume search: the SQL the bench runs through bare pg too (bench/scenarios/recruitment.ts). */
-export const RESUME_SEARCH_SQL = `select r.id, count(*) over () as total
-  from candidate_resumes r
-  where r.search_vector @@ to_tsquery('simple', bo_unaccent(lower($1)))
-  order by ts_rank(r.search_vector, to_tsquery('simple', bo_unaccent(lower($1)))) desc, r.created_at desc, r.id
-  limit $2 offset $3`;
-
 export interface ResumeHitRow {
   id: string;
   candidate_id: string;
@@ -374,9 +367,10 @@ export interface ResumeHitRow {
 
 /**
  * Every resume whose text has all the words (prefixes, accents and case ignored), best match first;
- * without words, the newest. A resume is also found by its candidate's name or email.
+ * without words, the newest. A resume is also found by its candidate's name or email. Compiled
+ * here so the bench runs the very same two statements (rows, count) through bare pg.
  */
-export async function searchResumes(
+export function compileResumeSearch(
   db: Db,
   tsQuery: string | null,
   search: string | undefined,
@@ -415,19 +409,30 @@ export async function searchResumes(
         'desc',
       )
     : query;
-  const [rows, count] = await Promise.all([
-    ordered
+  return {
+    rows: ordered
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id')
       .offset(window.offset)
       .limit(window.limit)
-      .execute(),
-    query
+      .compile(),
+    count: query
       .clearSelect()
       .select(sql<number>`count(*)::int`.as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as ResumeHitRow[], total: count.total };
+      .compile(),
+  };
+}
+
+/** A page of `compileResumeSearch`. */
+export async function searchResumes(
+  db: Db,
+  tsQuery: string | null,
+  search: string | undefined,
+  window: PageWindow,
+) {
+  const compiled = compileResumeSearch(db, tsQuery, search, window);
+  const [rows, count] = await Promise.all([db.executeQuery(compiled.rows), db.executeQuery(compiled.count)]);
+  return { rows: rows.rows as ResumeHitRow[], total: (count.rows[0] as { total: number }).total };
 }
 
 /** The applications each resume was sent with (for the all-resume list). */
