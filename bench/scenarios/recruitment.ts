@@ -143,7 +143,7 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
     env.log(`seeding ${RESUMES} candidates with a resume of about 300 words each`);
     await direct.query(
       `insert into candidates (first_name, last_name, email, source)
-         select $1::text[] [1 + g % 10], $1::text[] [11 + g % 4], 'ungvien' || g || '@bench.example', 'JOB_BOARD'
+         select ($1::text[])[1 + g % 10], ($1::text[])[11 + g % 4], 'ungvien' || g || '@bench.example', 'JOB_BOARD'
          from generate_series(1, ${RESUMES}) g`,
       [WORDS],
     );
@@ -156,7 +156,7 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
              case when random() < 0.01 then ' Elixir Phoenix' else '' end
          from candidates c
          cross join lateral (
-           select string_agg($1::text[] [1 + floor(random() * array_length($1::text[], 1))::int], ' ') as body
+           select string_agg(($1::text[])[1 + floor(random() * array_length($1::text[], 1))::int], ' ') as body
            from generate_series(1, 300) w where c.id is not null
          ) t`,
       [WORDS],
