@@ -161,7 +161,8 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
          ) t`,
       [WORDS],
     );
-    await direct.query('vacuum analyze candidates; vacuum analyze candidate_resumes');
+    await direct.query('vacuum analyze candidates');
+    await direct.query('vacuum analyze candidate_resumes');
     const count = await direct.query('select count(*)::int as n from candidate_resumes');
     env.log(`${count.rows[0].n} resumes`);
 
