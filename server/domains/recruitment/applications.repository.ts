@@ -396,10 +396,22 @@ export function compileResumeSearch(
     ]);
   if (tsQuery) {
     const patterns = searchPatterns(search);
+    // Each side as its own subquery, so each uses its own index (the resumes' GIN over the text,
+    // the candidates' trigram over names): one OR across the join would scan every row.
+    let byName = db.selectFrom('candidates').select('id');
+    for (const pattern of patterns)
+      byName = byName.where(sql<boolean>`search_text like bo_unaccent(lower(${pattern}))`);
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`r.search_vector @@ to_tsquery('simple', bo_unaccent(lower(${tsQuery})))`,
-        eb.and(patterns.map((pattern) => sql<boolean>`p.search_text like bo_unaccent(lower(${pattern}))`)),
+        eb(
+          'r.id',
+          'in',
+          db
+            .selectFrom('candidate_resumes')
+            .select('id')
+            .where(sql<boolean>`search_vector @@ to_tsquery('simple', bo_unaccent(lower(${tsQuery})))`),
+        ),
+        eb('r.candidate_id', 'in', byName),
       ]),
     );
   }
