@@ -370,3 +370,4 @@ export type ResumePage = Static<typeof ResumePage>;
 
 export const ApplicationParams = Type.Object({ id: Uuid });
 export const ResumeParams = Type.Object({ id: Uuid });
+export const CandidateParams = Type.Object({ id: Uuid });

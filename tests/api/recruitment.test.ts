@@ -549,3 +549,33 @@ t.test(
     t.equal(renamed.json().abilities.addCandidate, false, 'on hold: no new candidates');
   },
 );
+
+t.test(
+  'erasing a candidate deletes them, their resumes (files too), applications and feedback',
+  async (t) => {
+    const { app, dataDir, hr, interviewer } = await world(t);
+    const campaign = await createCampaign(hr, [interviewer.user.id]);
+    const application = (
+      await apply(hr, campaign.id, applicationForm(candidate(), resumeFile(['CV'])))
+    ).json();
+    t.equal(storedFiles(dataDir).length, 1);
+    const before = await recruitmentState(app.db);
+    const refused = await call(interviewer, 'DELETE', `/api/candidates/${application.candidate.id}`);
+    t.equal(refused.statusCode, 403, 'the hiring team may not erase');
+    t.same(await recruitmentState(app.db), before, 'nothing changed');
+
+    const erased = await call(hr, 'DELETE', `/api/candidates/${application.candidate.id}`);
+    t.equal(erased.statusCode, 204, erased.body);
+    t.equal((await app.db.selectFrom('candidates').selectAll().execute()).length, 0);
+    t.equal((await app.db.selectFrom('hiring_applications').selectAll().execute()).length, 0);
+    t.equal((await app.db.selectFrom('candidate_resumes').selectAll().execute()).length, 0);
+    t.same(storedFiles(dataDir), [], 'the resume file is gone');
+    const audit = await app.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'candidate.erased')
+      .executeTakeFirstOrThrow();
+    t.notMatch(JSON.stringify(audit), /huong/i, 'the audit trail keeps no erased personal data');
+    t.equal((await call(hr, 'DELETE', `/api/candidates/${application.candidate.id}`)).statusCode, 404);
+  },
+);

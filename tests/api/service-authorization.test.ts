@@ -142,6 +142,7 @@ const MODULES = {
   recruitmentFeedback: 'server/domains/recruitment/feedback.service.ts',
   recruitmentHire: 'server/domains/recruitment/hire.service.ts',
   recruitmentResumes: 'server/domains/recruitment/resumes.service.ts',
+  recruitmentCandidates: 'server/domains/recruitment/candidates.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -2384,6 +2385,11 @@ const ROWS: Record<string, Row> = {
     permission: ['recruitment.manage', 'employees.manage'],
     hides: true,
     call: async (ctx) => svc.recruitmentHire.hireCandidate!(ctx, (await hiringFixture()).application.id, {}),
+  },
+  eraseCandidate: {
+    permission: 'recruitment.manage',
+    call: async (ctx) =>
+      svc.recruitmentCandidates.eraseCandidate!(ctx, (await hiringFixture()).application.candidateId),
   },
   searchResumes: {
     anyOf: RECRUITERS,

@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { COMPARE_MAX, COMPARE_MIN, type Campaign } from '../../../shared/recruitment.schemas.ts';
 import { formatDate, fullName } from '../../../shared/rules/format.ts';
+import { usePermission } from '../../api/session.ts';
+import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
+import { useRunAction } from '../../forms/use-form-mutation.ts';
 import StatusPage from '../errors/StatusPage.tsx';
 import { LeaveStyles } from '../leave/LeaveStyles.tsx';
 import { showDate } from '../projects/project-dates.ts';
@@ -14,7 +17,13 @@ import { CampaignDialog } from './CampaignDialog.tsx';
 import { CampaignStatusTag } from './CampaignsPage.tsx';
 import { CandidateDialog } from './CandidateDialog.tsx';
 import { ResumeButton } from './ResumeButton.tsx';
-import { useApplication, useBoard, useCampaign } from './recruitment.queries.ts';
+import {
+  recruitmentApi,
+  recruitmentKeys,
+  useApplication,
+  useBoard,
+  useCampaign,
+} from './recruitment.queries.ts';
 
 const BOARD_STYLES = `
 .rc-board { display: flex; gap: .75rem; overflow-x: auto; padding-bottom: .5rem; }
@@ -30,7 +39,7 @@ const BOARD_STYLES = `
 
 export const BoardStyles = () => <style>{BOARD_STYLES}</style>;
 
-type Action = 'move' | 'feedback' | 'hire';
+type Action = 'move' | 'feedback' | 'hire' | 'erase';
 
 /** /hiring-campaigns/:id — the campaign and its board: candidates by stage, opened, moved, scored and hired. */
 export default function CampaignPage() {
@@ -145,6 +154,8 @@ function ApplicationPanel({
   const { t } = useTranslation('recruitment');
   const detail = useApplication(id);
   const [action, setAction] = useState<Action | null>(null);
+  const canErase = usePermission('recruitment.manage');
+  const run = useRunAction([recruitmentKeys.all]);
   const a = detail.data;
   const close = () => setAction(null);
   return (
@@ -184,7 +195,28 @@ function ApplicationPanel({
                 data-testid="action-hire"
               />
             )}
+            {canErase && (
+              <Button
+                label={t('buttons.erase')}
+                icon="pi pi-trash"
+                severity="danger"
+                text
+                onClick={() => setAction('erase')}
+              />
+            )}
           </div>
+          <ConfirmAction
+            visible={action === 'erase'}
+            title={t('erase.title', { name: fullName(a.candidate) })}
+            message={t('erase.message')}
+            action={t('buttons.erase')}
+            onCancel={close}
+            onConfirm={() =>
+              void run(() => recruitmentApi.eraseCandidate(a.candidate.id), t('messages.erased')).then(
+                (done) => done && onClose(),
+              )
+            }
+          />
           <dl className="lv-grid">
             <dt>{t('fields.stage')}</dt>
             <dd data-testid="application-stage">{a.stage.name}</dd>

@@ -56,6 +56,7 @@ export const recruitmentApi = {
     api<HireResult>(`/hiring-applications/${id}/hire`, { method: 'POST', body: input }),
   compare: (campaignId: string, applicationIds: string[]) =>
     api<Comparison>(`/hiring-campaigns/${campaignId}/compare${toQuery({ applicationIds })}`),
+  eraseCandidate: (candidateId: string) => api<void>(`/candidates/${candidateId}`, { method: 'DELETE' }),
   resumes: (params: ResumeListParams) => api<ResumePage>(`/resumes${toQuery({ ...params })}`),
   resumeFile: (id: string) => apiBlob(`/resumes/${id}/file`),
 };

@@ -460,3 +460,33 @@ export function listResumeApplications(db: Db, resumeIds: readonly string[]) {
     .orderBy('a.applied_at')
     .execute();
 }
+
+/** The storage keys of a candidate's resumes (deleted from storage once the rows are gone). */
+export async function listResumeKeys(db: Db, candidateId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('candidate_resumes')
+    .select('storage_key')
+    .where('candidate_id', '=', candidateId)
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
+export function findCandidate(db: Db, id: string) {
+  return db
+    .selectFrom('candidates')
+    .select(['id', 'email'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Deletes a candidate; their resumes, applications, moves and feedback go with them (cascades). */
+export async function deleteCandidate(db: Db, id: string) {
+  const counts = await db
+    .selectFrom('hiring_applications')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('candidate_id', '=', id)
+    .executeTakeFirstOrThrow();
+  await db.deleteFrom('candidates').where('id', '=', id).execute();
+  return counts.n;
+}

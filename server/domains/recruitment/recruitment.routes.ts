@@ -25,6 +25,7 @@ import {
   RESUME_TYPES,
   ResumePage,
   ResumeParams,
+  CandidateParams,
   ResumeQuery,
 } from '../../../shared/recruitment.schemas.ts';
 import type { AreaRouteOptions } from '../area.ts';
@@ -32,6 +33,7 @@ import { contentDisposition } from '../files/download.ts';
 import { streamedMultipartForm } from '../files/streamed-uploads.ts';
 import { addApplication, getApplication, listApplications, moveApplication } from './applications.service.ts';
 import { createCampaign, getCampaign, listCampaigns, updateCampaign } from './campaigns.service.ts';
+import { eraseCandidate } from './candidates.service.ts';
 import { compareApplications, giveFeedback } from './feedback.service.ts';
 import { hireCandidate } from './hire.service.ts';
 import { openResume, searchResumes } from './resumes.service.ts';
@@ -231,6 +233,22 @@ export const recruitmentRoutes: FastifyPluginAsyncTypebox<AreaRouteOptions> = as
       },
     },
     async (request) => hireCandidate(request.ctx(), request.params.id, request.body),
+  );
+  app.delete(
+    '/candidates/:id',
+    {
+      config: { access: 'recruitment.manage' },
+      schema: {
+        tags,
+        summary: 'Erase a candidate: the person, their resumes (files too), applications, moves and feedback',
+        params: CandidateParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await eraseCandidate(request.ctx(), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
   app.get(
     '/resumes',
