@@ -55,6 +55,10 @@ const AssetLabelsPage = lazy(() => import('./features/assets/AssetLabelsPage.tsx
 const RisksPage = lazy(() => import('./features/risks/RisksPage.tsx'));
 const RiskDetailPage = lazy(() => import('./features/risks/RiskDetailPage.tsx'));
 const DocumentsPage = lazy(() => import('./features/documents/DocumentsPage.tsx'));
+const CampaignsPage = lazy(() => import('./features/recruitment/CampaignsPage.tsx'));
+const AllResumePage = lazy(() => import('./features/recruitment/AllResumePage.tsx'));
+const CampaignPage = lazy(() => import('./features/recruitment/CampaignPage.tsx'));
+const ComparePage = lazy(() => import('./features/recruitment/ComparePage.tsx'));
 
 /** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
 function area(permission?: Permission): ReactNode {
@@ -251,13 +255,14 @@ function pageRoutes(environment: string): RouteObject[] {
         {
           path: 'hiring-campaigns',
           children: [
-            { index: true, element: area('recruitment.view') },
-            { path: 'all-resume', element: area('recruitment.view') },
+            // A hiring-team member without recruitment permissions opens their campaigns: the API decides.
+            { index: true, element: guarded(undefined, <CampaignsPage />) },
+            { path: 'all-resume', element: guarded('recruitment.view', <AllResumePage />) },
             {
               path: ':id',
               children: [
-                { index: true, element: area('recruitment.view') },
-                { path: 'compare', element: area('recruitment.view') },
+                { index: true, element: guarded(undefined, <CampaignPage />) },
+                { path: 'compare', element: guarded(undefined, <ComparePage />) },
               ],
             },
           ],

@@ -84,6 +84,13 @@ export const ERROR_STATUS = {
   SECURE_SHARE_KEY_INVALID: 422,
   /** Expired or viewed as often as allowed. */
   SECURE_SHARE_GONE: 410,
+  /** Candidates join an OPEN campaign only; a CLOSED one takes no moves, feedback or hires. */
+  HIRING_CAMPAIGN_NOT_OPEN: 409,
+  HIRING_CAMPAIGN_CLOSED: 409,
+  /** A hired candidate is an employee now: they are not moved or hired again. */
+  HIRING_APPLICATION_HIRED: 409,
+  /** A rejected candidate is moved back into the pipeline before being hired. */
+  HIRING_APPLICATION_REJECTED: 409,
   GONE: 410,
   LINK_EXPIRED: 410,
   INVITATION_LINK_EXPIRED: 410,

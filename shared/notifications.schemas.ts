@@ -48,6 +48,8 @@ export const NOTIFICATION_TYPES = [
   'RISK_REVIEW_DUE',
   'DOCUMENT_TO_ACKNOWLEDGE',
   'DOCUMENT_ACKNOWLEDGEMENT_REMINDER',
+  'HIRING_NEW_CANDIDATE',
+  'HIRING_FEEDBACK_DUE',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -105,6 +107,11 @@ export const DocumentRef = Type.Object({
   title: Type.String(),
   version: Type.Integer({ minimum: 1 }),
 });
+/** A candidate of a hiring campaign. */
+export const HiringCandidateRef = {
+  campaign: Type.Object({ id: Type.String(), position: Type.String() }),
+  candidate: Type.Object({ id: Type.String(), firstName: Type.String(), lastName: Type.String() }),
+};
 export const SsoRequestRef = Type.Object({ id: Type.String(), ssoConnectionName: Type.String() });
 export const SsoConnectionRef = Type.Object({ id: Type.String(), name: Type.String() });
 
@@ -135,6 +142,8 @@ export const NOTIFICATION_DATA = {
   RISK_REVIEW_DUE: withActor({ risk: RiskRef }),
   DOCUMENT_TO_ACKNOWLEDGE: withActor({ document: DocumentRef }),
   DOCUMENT_ACKNOWLEDGEMENT_REMINDER: withActor({ document: DocumentRef }),
+  HIRING_NEW_CANDIDATE: withActor(HiringCandidateRef),
+  HIRING_FEEDBACK_DUE: withActor({ ...HiringCandidateRef, stage: Type.String(), dueDate: Type.String() }),
 } as const satisfies Record<NotificationType, TSchema>;
 
 export type NotificationData<T extends NotificationType = NotificationType> = Static<
@@ -165,6 +174,8 @@ export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
   RISK_REVIEW_DUE: 'PLATFORM',
   DOCUMENT_TO_ACKNOWLEDGE: 'PLATFORM',
   DOCUMENT_ACKNOWLEDGEMENT_REMINDER: 'PLATFORM',
+  HIRING_NEW_CANDIDATE: 'PLATFORM',
+  HIRING_FEEDBACK_DUE: 'PLATFORM',
 };
 
 /** One notification as the API returns it and the live channel pushes it. */

@@ -13,6 +13,7 @@ import type { PeopleTables } from './tables/people.ts';
 import type { PlatformTables } from './tables/platform.ts';
 import type { ProjectsTables } from './tables/projects.ts';
 import type { RecurringTasksTables } from './tables/recurring-tasks.ts';
+import type { RecruitmentTables } from './tables/recruitment.ts';
 import type { RisksTables } from './tables/risks.ts';
 import type { SsoTables } from './tables/sso.ts';
 import type { SecretsTables } from './tables/secrets.ts';
@@ -43,7 +44,8 @@ export interface Database
     RisksTables,
     DocumentsTables,
     SsoTables,
-    SecretsTables {}
+    SecretsTables,
+    RecruitmentTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
@@ -59,6 +61,7 @@ export type * from './tables/people.ts';
 export type * from './tables/platform.ts';
 export type * from './tables/projects.ts';
 export type * from './tables/recurring-tasks.ts';
+export type * from './tables/recruitment.ts';
 export type * from './tables/risks.ts';
 export type * from './tables/sso.ts';
 export type * from './tables/secrets.ts';

@@ -17,6 +17,7 @@ import { overtimeArea } from './overtime/index.ts';
 import { privacyArea } from './privacy/index.ts';
 import { projectsArea } from './projects/index.ts';
 import { recurringTasksArea } from './recurring-tasks/index.ts';
+import { recruitmentArea } from './recruitment/index.ts';
 import { risksArea } from './risks/index.ts';
 import { ssoArea } from './sso/index.ts';
 import { secretsArea } from './secrets/index.ts';
@@ -51,4 +52,5 @@ export const AREAS: readonly Area[] = [
   ssoArea,
   secretsArea,
   secureShareArea,
+  recruitmentArea,
 ];

@@ -18,6 +18,7 @@ import enPrimereact from './en/primereact.json' with { type: 'json' };
 import enProjects from './en/projects.json' with { type: 'json' };
 import enProfile from './en/profile.json' with { type: 'json' };
 import enRecurringTasks from './en/recurringTasks.json' with { type: 'json' };
+import enRecruitment from './en/recruitment.json' with { type: 'json' };
 import enRisks from './en/risks.json' with { type: 'json' };
 import enSso from './en/sso.json' with { type: 'json' };
 import enRoles from './en/roles.json' with { type: 'json' };
@@ -43,6 +44,7 @@ import viPrimereact from './vi/primereact.json' with { type: 'json' };
 import viProjects from './vi/projects.json' with { type: 'json' };
 import viProfile from './vi/profile.json' with { type: 'json' };
 import viRecurringTasks from './vi/recurringTasks.json' with { type: 'json' };
+import viRecruitment from './vi/recruitment.json' with { type: 'json' };
 import viRisks from './vi/risks.json' with { type: 'json' };
 import viSso from './vi/sso.json' with { type: 'json' };
 import viRoles from './vi/roles.json' with { type: 'json' };
@@ -82,6 +84,7 @@ export const resources = {
     documents: enDocuments,
     privacy: enPrivacy,
     sso: enSso,
+    recruitment: enRecruitment,
   },
   vi: {
     common: viCommon,
@@ -109,6 +112,7 @@ export const resources = {
     documents: viDocuments,
     privacy: viPrivacy,
     sso: viSso,
+    recruitment: viRecruitment,
   },
 } as const;
 

@@ -33,6 +33,10 @@ import {
   wrapItemKey,
 } from '../../shared/crypto/vault-crypto.ts';
 import { encryptForLink, verifierOf } from '../../shared/crypto/secure-share-crypto.ts';
+import {
+  insertApplication as insertHiringApplication,
+  insertCampaign as insertHiringCampaign,
+} from '../helpers/recruitment-factories.ts';
 
 /**
  * Authorization tested at the service (issue 8, item 2; Immich does the same): every exported
@@ -159,6 +163,13 @@ const MODULES = {
   ssoRequests: 'server/domains/sso/sso-requests.service.ts',
   ssoKeys: 'server/domains/sso/sso-keys.service.ts',
   oidcAuth: 'server/domains/sso/oidc-auth.service.ts',
+  // Recruitment (issue 21).
+  recruitmentCampaigns: 'server/domains/recruitment/campaigns.service.ts',
+  recruitmentApplications: 'server/domains/recruitment/applications.service.ts',
+  recruitmentFeedback: 'server/domains/recruitment/feedback.service.ts',
+  recruitmentHire: 'server/domains/recruitment/hire.service.ts',
+  recruitmentResumes: 'server/domains/recruitment/resumes.service.ts',
+  recruitmentCandidates: 'server/domains/recruitment/candidates.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -583,6 +594,32 @@ const LEAVE_READERS = ['leave.request', 'leave.approve', 'leave.manage', 'leave.
 const OT_READERS = ['overtime.request', 'overtime.approve', 'overtime.manage', 'overtime.report'] as const;
 const RT_READERS = ['recurring-tasks.view', 'recurring-tasks.manage'] as const;
 const ASSET_READERS = ['assets.view-own', 'assets.view', 'assets.manage'] as const;
+const RECRUITERS = ['recruitment.view', 'recruitment.manage'] as const;
+/** A candidate known by email with a stored resume, applied to a campaign (the resume is reused). */
+async function hiringFixture() {
+  const campaign = await insertHiringCampaign(db);
+  const application = await insertHiringApplication(db, campaign, `${unique('cand')}@example.com`);
+  const key = `resumes/authz/${unique('cv')}.pdf`;
+  await fileStorage(config).put(key, PDF, 'application/pdf');
+  const resume = await db
+    .insertInto('candidate_resumes')
+    .values({
+      candidate_id: application.candidateId,
+      storage_key: key,
+      file_name: 'cv.pdf',
+      size_bytes: PDF.length,
+      sha256: 'x',
+      text: 'Go developer',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('hiring_applications')
+    .set({ resume_id: resume.id })
+    .where('id', '=', application.id)
+    .execute();
+  return { campaign, application, resumeId: resume.id };
+}
 const RISK_READERS = ['risks.view', 'risks.manage', 'risks.review'] as const;
 
 const DOCUMENT_READERS = ['documents.view', 'documents.manage'] as const;
@@ -2658,6 +2695,116 @@ const ROWS: Record<string, Row> = {
       const link = await secureLink();
       return svc.secureShare.revealSecureShare!(ctx, link.id, { verifier: link.verifier });
     },
+  },
+  // Recruitment (issue 21): a hiring team member without these permissions is tested in tests/api/recruitment.test.ts.
+  listCampaigns: {
+    signedIn: "every campaign with recruitment permissions, else only the caller's hiring teams' (none here)",
+    call: (ctx) => svc.recruitmentCampaigns.listCampaigns!(ctx, {}),
+  },
+  getCampaign: {
+    anyOf: RECRUITERS,
+    hides: true,
+    call: async (ctx) => svc.recruitmentCampaigns.getCampaign!(ctx, (await insertHiringCampaign(db)).id),
+  },
+  createCampaign: {
+    permission: 'recruitment.manage',
+    call: (ctx) =>
+      svc.recruitmentCampaigns.createCampaign!(ctx, {
+        position: unique('Position'),
+        openings: 1,
+        hiringTeamIds: [],
+      }),
+  },
+  updateCampaign: {
+    permission: 'recruitment.manage',
+    hides: true,
+    call: async (ctx) =>
+      svc.recruitmentCampaigns.updateCampaign!(ctx, (await insertHiringCampaign(db)).id, {
+        position: unique('Renamed'),
+        openings: 2,
+        hiringTeamIds: [],
+        version: 1,
+      }),
+  },
+  listApplications: {
+    anyOf: RECRUITERS,
+    hides: true,
+    call: async (ctx) =>
+      svc.recruitmentApplications.listApplications!(ctx, (await insertHiringCampaign(db)).id, {}),
+  },
+  getApplication: {
+    anyOf: RECRUITERS,
+    hides: true,
+    call: async (ctx) =>
+      svc.recruitmentApplications.getApplication!(ctx, (await hiringFixture()).application.id),
+  },
+  addApplication: {
+    permission: 'recruitment.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { application } = await hiringFixture();
+      const other = await insertHiringCampaign(db);
+      return svc.recruitmentApplications.addApplication!(ctx, other.id, {
+        firstName: 'An',
+        lastName: 'Nguyen',
+        email: application.email,
+        source: 'REFERRAL',
+      });
+    },
+  },
+  moveApplication: {
+    permission: 'recruitment.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { campaign, application } = await hiringFixture();
+      return svc.recruitmentApplications.moveApplication!(ctx, application.id, {
+        stageId: campaign.stage('SCREENING'),
+        reason: 'CV fits',
+        version: 1,
+      });
+    },
+  },
+  giveFeedback: {
+    permission: 'recruitment.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { campaign, application } = await hiringFixture();
+      return svc.recruitmentFeedback.giveFeedback!(ctx, application.id, {
+        stageId: campaign.stage('INTERVIEW'),
+        recommendation: 'YES',
+        scores: [{ criterionId: campaign.criterionId, score: 4 }],
+      });
+    },
+  },
+  compareApplications: {
+    anyOf: RECRUITERS,
+    hides: true,
+    call: async (ctx) => {
+      const { campaign, application } = await hiringFixture();
+      const second = await insertHiringApplication(db, campaign, `${unique('cand')}@example.com`);
+      return svc.recruitmentFeedback.compareApplications!(ctx, campaign.id, {
+        applicationIds: [application.id, second.id],
+      });
+    },
+  },
+  hireCandidate: {
+    permission: ['recruitment.manage', 'employees.manage'],
+    hides: true,
+    call: async (ctx) => svc.recruitmentHire.hireCandidate!(ctx, (await hiringFixture()).application.id, {}),
+  },
+  eraseCandidate: {
+    permission: 'recruitment.manage',
+    call: async (ctx) =>
+      svc.recruitmentCandidates.eraseCandidate!(ctx, (await hiringFixture()).application.candidateId),
+  },
+  searchResumes: {
+    anyOf: RECRUITERS,
+    call: (ctx) => svc.recruitmentResumes.searchResumes!(ctx, { search: 'go developer' }),
+  },
+  openResume: {
+    anyOf: RECRUITERS,
+    hides: true,
+    call: async (ctx) => svc.recruitmentResumes.openResume!(ctx, (await hiringFixture()).resumeId),
   },
 };
 

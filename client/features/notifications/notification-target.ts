@@ -6,7 +6,7 @@ import type { Notification, NotificationType } from '../../../shared/notificatio
  * /account-management, SSO approved or rejected to /sso-connections, payment types and any other
  * type of the spec to /invoices. An announcement is read where it is shown: it leads nowhere.
  * The recurring-task types open their task (`/recurring-tasks/:id`, read from the notification's data),
- * ASSET_ASSIGNED its asset, the risk types their risk.
+ * ASSET_ASSIGNED its asset, the risk types their risk, the hiring types their campaign's board.
  */
 export function notificationTarget(type: NotificationType, data?: Notification['data']): string | null {
   switch (type) {
@@ -49,6 +49,11 @@ export function notificationTarget(type: NotificationType, data?: Notification['
       return typeof id === 'string'
         ? `/document-management?document=${encodeURIComponent(id)}`
         : '/document-management';
+    }
+    case 'HIRING_NEW_CANDIDATE':
+    case 'HIRING_FEEDBACK_DUE': {
+      const id = (data as { campaign?: { id?: unknown } } | undefined)?.campaign?.id;
+      return typeof id === 'string' ? `/hiring-campaigns/${encodeURIComponent(id)}` : '/hiring-campaigns';
     }
     default:
       return '/invoices';

@@ -63,6 +63,15 @@ export function notificationText(t: TFunction, notification: Notification): stri
         document: notification.data.document.title,
         version: notification.data.document.version,
       });
+    case 'HIRING_NEW_CANDIDATE':
+    case 'HIRING_FEEDBACK_DUE':
+      return t(key, {
+        name,
+        candidate: fullName(notification.data.candidate),
+        position: notification.data.campaign.position,
+        stage: notification.type === 'HIRING_FEEDBACK_DUE' ? notification.data.stage : '',
+        date: notification.type === 'HIRING_FEEDBACK_DUE' ? formatDate(notification.data.dueDate) : '',
+      });
     case 'ACCESS_REQUEST':
       // The screen by its name ("Employee management"), never a bare "/".
       return t(key, { name, path: screenName(t, notification.data.accessRequest.path) });
