@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   /** One sync at a time per connection. */
   SYNC_RUNNING: 409,
   JIRA_PROJECT_ALREADY_LINKED: 409,
+  /** A git repository linked to the project already. */
+  GIT_REPOSITORY_ALREADY_LINKED: 409,
   /** A push of the same log is under way. */
   JIRA_PUSH_RUNNING: 409,
   /** Only a pending invoice can be changed, deleted, paid or rejected. */

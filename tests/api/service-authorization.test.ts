@@ -113,6 +113,8 @@ const MODULES = {
   projectJira: 'server/domains/connections/project-jira.service.ts',
   jiraAccounts: 'server/domains/connections/jira-accounts.service.ts',
   jiraLookup: 'server/domains/connections/jira-lookup.service.ts',
+  projectGit: 'server/domains/connections/project-git.service.ts',
+  providerAccounts: 'server/domains/connections/provider-accounts.service.ts',
   // Invoices and vendors (issue 17).
   invoices: 'server/domains/invoices/invoices.service.ts',
   invoiceStatus: 'server/domains/invoices/invoice-status.service.ts',
@@ -409,6 +411,40 @@ const fx = {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  },
+  /** A project linked to a synced git repository with one collaborator account (rows written directly). */
+  async gitLink() {
+    const project = await fx.project();
+    const { connectionId } = await linkedJiraProject(db, project.id);
+    const account = await db
+      .insertInto('provider_accounts')
+      .values({
+        connection_id: connectionId,
+        external_id: unique('gh'),
+        username: 'dev',
+        display_name: 'Dev',
+      })
+      .returning(['id', 'external_id'])
+      .executeTakeFirstOrThrow();
+    const repository = await db
+      .insertInto('git_repositories')
+      .values({
+        connection_id: connectionId,
+        external_id: unique('repo'),
+        vcs_type: 'GITHUB',
+        name: 'api',
+        full_name: 'acme/api',
+        url: 'https://github.com/acme/api',
+        owner: 'acme',
+        collaborators: JSON.stringify([account.external_id]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('project_git_repositories')
+      .values({ project_id: project.id, git_repository_id: repository.id })
+      .execute();
+    return { project, repositoryId: repository.id, accountId: account.id };
   },
   /** A log of `userId` naming P1-1, a synced issue of a connection to the local Jira. */
   async pushableLog(userId: string): Promise<string> {
@@ -1881,6 +1917,69 @@ const ROWS: Record<string, Row> = {
     permission: 'accounts.manage',
     call: async (ctx) =>
       svc.jiraAccounts.setJiraAccountAssignees!(ctx, await fx.jiraAccount(), {
+        userIds: [(await fx.person()).id],
+      }),
+  },
+  listProjectGitRepositories: {
+    anyOf: ['projects.view', 'projects.manage', 'projects.members.manage', 'projects.export'],
+    hides: true,
+    call: async (ctx) => svc.projectGit.listProjectGitRepositories!(ctx, (await fx.gitLink()).project.id),
+  },
+  listGitRepositoriesOfConnections: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => svc.projectGit.listGitRepositoriesOfConnections!(ctx, (await fx.project()).id, {}),
+  },
+  linkGitRepositories: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { repositoryId } = await fx.gitLink();
+      return svc.projectGit.linkGitRepositories!(ctx, (await fx.project()).id, {
+        gitRepositoryIds: [repositoryId],
+      });
+    },
+  },
+  setGitRepositoryLinkStatus: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, repositoryId } = await fx.gitLink();
+      return svc.projectGit.setGitRepositoryLinkStatus!(ctx, project.id, repositoryId, {
+        status: 'INACTIVE',
+      });
+    },
+  },
+  unlinkGitRepository: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, repositoryId } = await fx.gitLink();
+      return svc.projectGit.unlinkGitRepository!(ctx, project.id, repositoryId);
+    },
+  },
+  listProjectGitAccounts: {
+    permission: 'accounts.view',
+    call: async (ctx) =>
+      svc.providerAccounts.listProjectGitAccounts!(ctx, (await fx.gitLink()).project.id, {}),
+  },
+  listProjectFigmaMembers: {
+    permission: 'accounts.view',
+    call: async (ctx) => svc.providerAccounts.listProjectFigmaMembers!(ctx, (await fx.project()).id, {}),
+  },
+  listDiscordChannels: {
+    permission: 'accounts.view',
+    call: (ctx) => svc.providerAccounts.listDiscordChannels!(ctx),
+  },
+  updateProviderAccountNote: {
+    permission: 'accounts.manage',
+    call: async (ctx) =>
+      svc.providerAccounts.updateProviderAccountNote!(ctx, (await fx.gitLink()).accountId, { note: 'QA' }),
+  },
+  setProviderAccountAssignees: {
+    permission: 'accounts.manage',
+    call: async (ctx) =>
+      svc.providerAccounts.setProviderAccountAssignees!(ctx, (await fx.gitLink()).accountId, {
         userIds: [(await fx.person()).id],
       }),
   },

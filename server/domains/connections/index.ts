@@ -2,12 +2,13 @@ import { defineArea } from '../area.ts';
 import { connectionJobs } from './connections.jobs.ts';
 import { connectionPolicy, jiraAccountPolicy, jiraLinkPolicy } from './connections.policy.ts';
 import { connectionRoutes } from './connections.routes.ts';
+import { projectGitRoutes } from './project-git.routes.ts';
 import { projectJiraRoutes } from './project-jira.routes.ts';
 
-/** Third-party connections: Jira so far (sync, project links, accounts); the work logs push to it. */
+/** Third-party connections: Jira, GitHub, GitLab, Discord, Slack, Outline, Figma (sync, project links, accounts). */
 export const connectionsArea = defineArea({
   name: 'connections',
-  routes: [connectionRoutes, projectJiraRoutes],
+  routes: [connectionRoutes, projectJiraRoutes, projectGitRoutes],
   jobs: connectionJobs,
   policies: [connectionPolicy, jiraLinkPolicy, jiraAccountPolicy],
   commands: async () => (await import('../../../cli/commands/connections.ts')).registerConnectionCommands,
