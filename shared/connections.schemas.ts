@@ -132,7 +132,13 @@ export type VcsType = (typeof VCS_TYPES)[number];
 
 export const CLOUD_SERVICES = ['AWS', 'AZURE'] as const;
 export type CloudService = (typeof CLOUD_SERVICES)[number];
-export const CLOUD_ROLES = ['ADMINISTRATOR', 'POWER_USER', 'SECURITY_AUDITOR', 'VIEWER', 'DEVELOPER'] as const;
+export const CLOUD_ROLES = [
+  'ADMINISTRATOR',
+  'POWER_USER',
+  'SECURITY_AUDITOR',
+  'VIEWER',
+  'DEVELOPER',
+] as const;
 export type CloudRole = (typeof CLOUD_ROLES)[number];
 export const SERVICE_ROLE_COLORS = ['RED', 'BLUE', 'GREEN', 'ORANGE', 'GRAY', 'PURPLE'] as const;
 export type ServiceRoleColor = (typeof SERVICE_ROLE_COLORS)[number];
