@@ -115,6 +115,7 @@ const MODULES = {
   jiraLookup: 'server/domains/connections/jira-lookup.service.ts',
   projectGit: 'server/domains/connections/project-git.service.ts',
   providerAccounts: 'server/domains/connections/provider-accounts.service.ts',
+  cloudAccounts: 'server/domains/connections/cloud-accounts.service.ts',
   // Invoices and vendors (issue 17).
   invoices: 'server/domains/invoices/invoices.service.ts',
   invoiceStatus: 'server/domains/invoices/invoice-status.service.ts',
@@ -445,6 +446,25 @@ const fx = {
       .values({ project_id: project.id, git_repository_id: repository.id })
       .execute();
     return { project, repositoryId: repository.id, accountId: account.id };
+  },
+  /** A project using an AWS account (rows written directly). */
+  async cloudLink() {
+    const project = await fx.project();
+    const account = await db
+      .insertInto('cloud_accounts')
+      .values({
+        service: 'AWS',
+        account_id: String(100_000_000_000 + Math.floor(Math.random() * 1e11)),
+        name: 'Prod',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const link = await db
+      .insertInto('project_cloud_accounts')
+      .values({ project_id: project.id, cloud_account_id: account.id, role: 'VIEWER' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { project, cloudAccountId: account.id, linkId: link.id };
   },
   /** A log of `userId` naming P1-1, a synced issue of a connection to the local Jira. */
   async pushableLog(userId: string): Promise<string> {
@@ -1982,6 +2002,62 @@ const ROWS: Record<string, Row> = {
       svc.providerAccounts.setProviderAccountAssignees!(ctx, (await fx.gitLink()).accountId, {
         userIds: [(await fx.person()).id],
       }),
+  },
+  listProjectCloudAccounts: {
+    anyOf: ['projects.view', 'projects.manage', 'projects.members.manage', 'projects.export'],
+    hides: true,
+    call: async (ctx) => svc.cloudAccounts.listProjectCloudAccounts!(ctx, (await fx.cloudLink()).project.id),
+  },
+  addProjectCloudAccount: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) =>
+      svc.cloudAccounts.addProjectCloudAccount!(ctx, (await fx.project()).id, {
+        service: 'AWS',
+        accountId: '123456789012',
+        name: 'Prod',
+        role: 'VIEWER',
+      }),
+  },
+  listSelectableCloudAccounts: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => svc.cloudAccounts.listSelectableCloudAccounts!(ctx, (await fx.project()).id),
+  },
+  selectProjectCloudAccounts: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { cloudAccountId } = await fx.cloudLink();
+      return svc.cloudAccounts.selectProjectCloudAccounts!(ctx, (await fx.project()).id, {
+        cloudAccountIds: [cloudAccountId],
+        role: 'VIEWER',
+      });
+    },
+  },
+  updateCloudAccount: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) =>
+      svc.cloudAccounts.updateCloudAccount!(ctx, (await fx.cloudLink()).linkId, { note: 'x' }),
+  },
+  setCloudAccountStatus: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, cloudAccountId } = await fx.cloudLink();
+      return svc.cloudAccounts.setCloudAccountStatus!(ctx, project.id, cloudAccountId, {
+        status: 'INACTIVE',
+      });
+    },
+  },
+  removeProjectCloudAccount: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, cloudAccountId } = await fx.cloudLink();
+      return svc.cloudAccounts.removeProjectCloudAccount!(ctx, project.id, cloudAccountId);
+    },
   },
   projectsWithJira: { internal: 'tells the work-log rules which projects have Jira, for a checked use case' },
   findProjectIssues: {

@@ -1,4 +1,5 @@
 import { defineArea } from '../area.ts';
+import { cloudAccountRoutes } from './cloud-accounts.routes.ts';
 import { connectionJobs } from './connections.jobs.ts';
 import { connectionPolicy, jiraAccountPolicy, jiraLinkPolicy } from './connections.policy.ts';
 import { connectionRoutes } from './connections.routes.ts';
@@ -8,7 +9,7 @@ import { projectJiraRoutes } from './project-jira.routes.ts';
 /** Third-party connections: Jira, GitHub, GitLab, Discord, Slack, Outline, Figma (sync, project links, accounts). */
 export const connectionsArea = defineArea({
   name: 'connections',
-  routes: [connectionRoutes, projectJiraRoutes, projectGitRoutes],
+  routes: [connectionRoutes, projectJiraRoutes, projectGitRoutes, cloudAccountRoutes],
   jobs: connectionJobs,
   policies: [connectionPolicy, jiraLinkPolicy, jiraAccountPolicy],
   commands: async () => (await import('../../../cli/commands/connections.ts')).registerConnectionCommands,
