@@ -11,24 +11,6 @@ import { sql, type Kysely } from 'kysely';
  * what is gone upstream gets `removed_at`, so notes, assignees and links survive.
  */
 
-const TYPE = 'OFFBOARDING_REMINDER';
-
-async function allowedTypes(db: Kysely<unknown>): Promise<string[]> {
-  const { rows } = await sql<{ definition: string }>`
-    select pg_get_constraintdef(oid) as definition from pg_constraint
-    where conname = 'notifications_type_check' and conrelid = 'notifications'::regclass`.execute(db);
-  return [...(rows[0]?.definition ?? '').matchAll(/'([A-Z_]+)'/g)].map((match) => match[1]!);
-}
-
-/** Replaces the constraint with one allowing `types`: branches that add their own types compose. */
-async function allowTypes(db: Kysely<unknown>, types: readonly string[]): Promise<void> {
-  const list = sql.join(types.map((type) => sql.lit(type)));
-  await sql`alter table notifications drop constraint notifications_type_check`.execute(db);
-  await sql`alter table notifications add constraint notifications_type_check check (type in (${list}))`.execute(
-    db,
-  );
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('provider_accounts')
@@ -196,7 +178,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('attempted_at', 'timestamptz')
     .addColumn('closed_at', 'timestamptz')
     .addColumn('closed_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('last_reminded_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('offboarding_items_state_check', sql`state in ('OPEN', 'MANUAL', 'FAILED', 'DONE')`)
@@ -210,17 +191,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index offboarding_items_open_idx on offboarding_items (user_id) where state <> 'DONE'`.execute(
     db,
   );
-
-  const types = await allowedTypes(db);
-  if (!types.includes(TYPE)) await allowTypes(db, [...types, TYPE]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`delete from notifications where type = ${TYPE}`.execute(db);
-  await allowTypes(
-    db,
-    (await allowedTypes(db)).filter((type) => type !== TYPE),
-  );
   for (const table of [
     'offboarding_items',
     'project_cloud_accounts',

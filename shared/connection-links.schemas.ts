@@ -1,6 +1,11 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { SearchText, Text, TEXT_MAX, Uuid } from './common.schemas.ts';
-import { CONNECTION_PROVIDERS, VCS_TYPES } from './connections.schemas.ts';
+import {
+  CONNECTION_PROVIDERS,
+  OFFBOARDING_ACTIONS,
+  OFFBOARDING_STATES,
+  VCS_TYPES,
+} from './connections.schemas.ts';
 import { Paged, PageQueryFields } from './paging.schemas.ts';
 import { ACTIVE_STATUSES } from './projects.schemas.ts';
 
@@ -134,3 +139,25 @@ export const DiscordChannel = Type.Object({
 export type DiscordChannel = Static<typeof DiscordChannel>;
 export const DiscordChannelList = Type.Object({ items: Type.Array(DiscordChannel) });
 export type DiscordChannelList = Static<typeof DiscordChannelList>;
+
+/** One account of a deactivated person: what to do, and what came of it. */
+export const OffboardingItem = Type.Object({
+  id: Type.String(),
+  provider: Type.Enum(CONNECTION_PROVIDERS),
+  account: Type.String(),
+  connection: Nullable(Type.Object({ id: Type.String(), name: Type.String() })),
+  action: Type.Enum(OFFBOARDING_ACTIONS),
+  state: Type.Enum(OFFBOARDING_STATES),
+  /** DONE, the provider's refusal code, CLOSED_BY_HAND, or a ProviderError code. */
+  resultCode: Nullable(Type.String()),
+  resultDetail: Nullable(Type.String()),
+  attemptedAt: Nullable(Type.String()),
+  closedAt: Nullable(Type.String()),
+  abilities: Type.Object({ perform: Type.Boolean(), close: Type.Boolean() }),
+});
+export type OffboardingItem = Static<typeof OffboardingItem>;
+export const OffboardingChecklist = Type.Object({
+  items: Type.Array(OffboardingItem),
+  open: Type.Integer(),
+});
+export type OffboardingChecklist = Static<typeof OffboardingChecklist>;

@@ -116,6 +116,7 @@ const MODULES = {
   projectGit: 'server/domains/connections/project-git.service.ts',
   providerAccounts: 'server/domains/connections/provider-accounts.service.ts',
   cloudAccounts: 'server/domains/connections/cloud-accounts.service.ts',
+  offboarding: 'server/domains/connections/offboarding.service.ts',
   // Invoices and vendors (issue 17).
   invoices: 'server/domains/invoices/invoices.service.ts',
   invoiceStatus: 'server/domains/invoices/invoice-status.service.ts',
@@ -446,6 +447,43 @@ const fx = {
       .values({ project_id: project.id, git_repository_id: repository.id })
       .execute();
     return { project, repositoryId: repository.id, accountId: account.id };
+  },
+  /** An open offboarding item (manual: no provider is asked) of a person. */
+  async offboardingItem(): Promise<string> {
+    const person = await fx.person();
+    // A GitHub connection whose token does not decrypt: Perform records TOKEN_UNREADABLE, asks nobody.
+    const connection = await db
+      .insertInto('connections')
+      .values({
+        name: unique('GitHub'),
+        provider: 'GITHUB',
+        category: 'VERSION_CONTROL',
+        kind: 'THIRD_PARTY_CONNECTIONS',
+        base_url: `http://127.0.0.1:9/${unique('gh')}`,
+        path: 'acme',
+        token_ciphertext: 'not-a-real-token',
+        token_last4: '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const account = await db
+      .insertInto('provider_accounts')
+      .values({ connection_id: connection.id, external_id: '1', username: 'lan', display_name: 'Lan' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('offboarding_items')
+      .values({
+        user_id: person.id,
+        provider_account_id: account.id,
+        connection_id: connection.id,
+        provider: 'GITHUB',
+        account_label: 'Lan',
+        action: 'REMOVE_VIA_API',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   },
   /** A project using an AWS account (rows written directly). */
   async cloudLink() {
@@ -2058,6 +2096,18 @@ const ROWS: Record<string, Row> = {
       const { project, cloudAccountId } = await fx.cloudLink();
       return svc.cloudAccounts.removeProjectCloudAccount!(ctx, project.id, cloudAccountId);
     },
+  },
+  getOffboardingChecklist: {
+    permission: 'accounts.view',
+    call: async (ctx) => svc.offboarding.getOffboardingChecklist!(ctx, (await fx.person()).id),
+  },
+  performOffboardingItem: {
+    permission: 'accounts.manage',
+    call: async (ctx) => svc.offboarding.performOffboardingItem!(ctx, await fx.offboardingItem()),
+  },
+  closeOffboardingItem: {
+    permission: 'accounts.manage',
+    call: async (ctx) => svc.offboarding.closeOffboardingItem!(ctx, await fx.offboardingItem()),
   },
   projectsWithJira: { internal: 'tells the work-log rules which projects have Jira, for a checked use case' },
   findProjectIssues: {

@@ -240,7 +240,6 @@ export interface OffboardingItemsTable {
   attempted_at: Date | null;
   closed_at: Date | null;
   closed_by: string | null;
-  last_reminded_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -3,13 +3,14 @@ import { cloudAccountRoutes } from './cloud-accounts.routes.ts';
 import { connectionJobs } from './connections.jobs.ts';
 import { connectionPolicy, jiraAccountPolicy, jiraLinkPolicy } from './connections.policy.ts';
 import { connectionRoutes } from './connections.routes.ts';
+import { offboardingRoutes } from './offboarding.routes.ts';
 import { projectGitRoutes } from './project-git.routes.ts';
 import { projectJiraRoutes } from './project-jira.routes.ts';
 
 /** Third-party connections: Jira, GitHub, GitLab, Discord, Slack, Outline, Figma (sync, project links, accounts). */
 export const connectionsArea = defineArea({
   name: 'connections',
-  routes: [connectionRoutes, projectJiraRoutes, projectGitRoutes, cloudAccountRoutes],
+  routes: [connectionRoutes, projectJiraRoutes, projectGitRoutes, cloudAccountRoutes, offboardingRoutes],
   jobs: connectionJobs,
   policies: [connectionPolicy, jiraLinkPolicy, jiraAccountPolicy],
   commands: async () => (await import('../../../cli/commands/connections.ts')).registerConnectionCommands,

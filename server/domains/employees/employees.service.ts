@@ -42,6 +42,7 @@ import {
 } from './employee-input.ts';
 import { linkProblems } from './employee-links.ts';
 import { toEmployee, toSummary } from './employee-views.ts';
+import { openOffboardingChecklist } from '../connections/offboarding-open.ts';
 import { peoplePolicy } from './employees.policy.ts';
 import * as repo from './employees.repository.ts';
 import { pageOfPeople, requireVisiblePerson, withPermissions, type PersonRecord } from './person-records.ts';
@@ -321,6 +322,8 @@ export async function setUserStatus(
       if (deactivate) await keepAnActiveAdministrator(tx, id);
       await updateUser(tx, id, { status });
       const revoked = deactivate ? await revokeUserSessions(tx, id, 'deactivated') : [];
+      // Each account they were assigned becomes an offboarding item (connections area).
+      if (deactivate) await openOffboardingChecklist(tx, id);
       await recordAudit(tx, {
         action: deactivate ? 'user.deactivated' : 'user.activated',
         entityType: 'user',
