@@ -111,10 +111,11 @@ export const PROVIDER_CATALOGUE: Record<
 };
 
 /** The providers whose module exists: the only ones a connection may be made for. */
+// Jira first: the connect dialog preselects the first one (as it did when Jira was the only one).
 export const AVAILABLE_PROVIDERS = [
+  'JIRA',
   'GITHUB',
   'GITLAB',
-  'JIRA',
   'DISCORD',
   'SLACK',
   'OUTLINE',
