@@ -111,12 +111,48 @@ export const PROVIDER_CATALOGUE: Record<
 };
 
 /** The providers whose module exists: the only ones a connection may be made for. */
-export const AVAILABLE_PROVIDERS = ['JIRA'] as const satisfies readonly ConnectionProvider[];
+// Jira first: the connect dialog preselects the first one (as it did when Jira was the only one).
+export const AVAILABLE_PROVIDERS = [
+  'JIRA',
+  'GITHUB',
+  'GITLAB',
+  'DISCORD',
+  'SLACK',
+  'OUTLINE',
+  'FIGMA',
+] as const satisfies readonly ConnectionProvider[];
 export type AvailableProvider = (typeof AVAILABLE_PROVIDERS)[number];
 
 /** Issue-tracker projects come from these management tools (only Jira is synced so far). */
 export const MANAGEMENT_TOOLS = ['JIRA', 'TRELLO', 'CLICKUP', 'LINEAR'] as const;
 export type ManagementTool = (typeof MANAGEMENT_TOOLS)[number];
+
+/** Where a git repository lives (Bitbucket repositories are listed, not synced: no connection yet). */
+export const VCS_TYPES = ['GITHUB', 'GITLAB', 'BITBUCKET'] as const;
+export type VcsType = (typeof VCS_TYPES)[number];
+
+export const CLOUD_SERVICES = ['AWS', 'AZURE'] as const;
+export type CloudService = (typeof CLOUD_SERVICES)[number];
+export const CLOUD_ROLES = [
+  'ADMINISTRATOR',
+  'POWER_USER',
+  'SECURITY_AUDITOR',
+  'VIEWER',
+  'DEVELOPER',
+] as const;
+export type CloudRole = (typeof CLOUD_ROLES)[number];
+export const SERVICE_ROLE_COLORS = ['RED', 'BLUE', 'GREEN', 'ORANGE', 'GRAY', 'PURPLE'] as const;
+export type ServiceRoleColor = (typeof SERVICE_ROLE_COLORS)[number];
+
+/**
+ * What an offboarding item asks: removal through the provider's API (GitHub organisation, GitLab
+ * group, Slack workspace, Discord server), or by hand where no API removal exists (Jira, Outline, Figma).
+ */
+export const OFFBOARDING_ACTIONS = ['REMOVE_VIA_API', 'REMOVE_MANUALLY'] as const;
+export type OffboardingAction = (typeof OFFBOARDING_ACTIONS)[number];
+/** OPEN: not tried; MANUAL: to be done by hand (the token may not); FAILED: tried, refused; DONE: closed. */
+export const OFFBOARDING_STATES = ['OPEN', 'MANUAL', 'FAILED', 'DONE'] as const;
+export type OffboardingState = (typeof OFFBOARDING_STATES)[number];
 
 export const SYNC_TRIGGERS = ['MANUAL', 'SCHEDULE', 'CLI'] as const;
 export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];

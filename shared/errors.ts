@@ -54,6 +54,8 @@ export const ERROR_STATUS = {
   JIRA_PROJECT_ALREADY_LINKED: 409,
   /** Asking for an app one may already use. */
   SSO_ALREADY_ALLOWED: 409,
+  /** A git repository linked to the project already. */
+  GIT_REPOSITORY_ALREADY_LINKED: 409,
   /** A push of the same log is under way. */
   JIRA_PUSH_RUNNING: 409,
   /** Only a pending invoice can be changed, deleted, paid or rejected. */

@@ -127,6 +127,10 @@ const MODULES = {
   projectJira: 'server/domains/connections/project-jira.service.ts',
   jiraAccounts: 'server/domains/connections/jira-accounts.service.ts',
   jiraLookup: 'server/domains/connections/jira-lookup.service.ts',
+  projectGit: 'server/domains/connections/project-git.service.ts',
+  providerAccounts: 'server/domains/connections/provider-accounts.service.ts',
+  cloudAccounts: 'server/domains/connections/cloud-accounts.service.ts',
+  offboarding: 'server/domains/connections/offboarding.service.ts',
   // Invoices and vendors (issue 17).
   invoices: 'server/domains/invoices/invoices.service.ts',
   invoiceStatus: 'server/domains/invoices/invoice-status.service.ts',
@@ -470,6 +474,96 @@ const fx = {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  },
+  /** A project linked to a synced git repository with one collaborator account (rows written directly). */
+  async gitLink() {
+    const project = await fx.project();
+    const { connectionId } = await linkedJiraProject(db, project.id);
+    const account = await db
+      .insertInto('provider_accounts')
+      .values({
+        connection_id: connectionId,
+        external_id: unique('gh'),
+        username: 'dev',
+        display_name: 'Dev',
+      })
+      .returning(['id', 'external_id'])
+      .executeTakeFirstOrThrow();
+    const repository = await db
+      .insertInto('git_repositories')
+      .values({
+        connection_id: connectionId,
+        external_id: unique('repo'),
+        vcs_type: 'GITHUB',
+        name: 'api',
+        full_name: 'acme/api',
+        url: 'https://github.com/acme/api',
+        owner: 'acme',
+        collaborators: JSON.stringify([account.external_id]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('project_git_repositories')
+      .values({ project_id: project.id, git_repository_id: repository.id })
+      .execute();
+    return { project, repositoryId: repository.id, accountId: account.id };
+  },
+  /** An open offboarding item (manual: no provider is asked) of a person. */
+  async offboardingItem(): Promise<string> {
+    const person = await fx.person();
+    // A GitHub connection whose token does not decrypt: Perform records TOKEN_UNREADABLE, asks nobody.
+    const connection = await db
+      .insertInto('connections')
+      .values({
+        name: unique('GitHub'),
+        provider: 'GITHUB',
+        category: 'VERSION_CONTROL',
+        kind: 'THIRD_PARTY_CONNECTIONS',
+        base_url: `http://127.0.0.1:9/${unique('gh')}`,
+        path: 'acme',
+        token_ciphertext: 'not-a-real-token',
+        token_last4: '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const account = await db
+      .insertInto('provider_accounts')
+      .values({ connection_id: connection.id, external_id: '1', username: 'lan', display_name: 'Lan' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('offboarding_items')
+      .values({
+        user_id: person.id,
+        provider_account_id: account.id,
+        connection_id: connection.id,
+        provider: 'GITHUB',
+        account_label: 'Lan',
+        action: 'REMOVE_VIA_API',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+  /** A project using an AWS account (rows written directly). */
+  async cloudLink() {
+    const project = await fx.project();
+    const account = await db
+      .insertInto('cloud_accounts')
+      .values({
+        service: 'AWS',
+        account_id: String(100_000_000_000 + Math.floor(Math.random() * 1e11)),
+        name: 'Prod',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const link = await db
+      .insertInto('project_cloud_accounts')
+      .values({ project_id: project.id, cloud_account_id: account.id, role: 'VIEWER' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { project, cloudAccountId: account.id, linkId: link.id };
   },
   /** A log of `userId` naming P1-1, a synced issue of a connection to the local Jira. */
   async pushableLog(userId: string): Promise<string> {
@@ -2132,6 +2226,137 @@ const ROWS: Record<string, Row> = {
       svc.jiraAccounts.setJiraAccountAssignees!(ctx, await fx.jiraAccount(), {
         userIds: [(await fx.person()).id],
       }),
+  },
+  listProjectGitRepositories: {
+    anyOf: ['projects.view', 'projects.manage', 'projects.members.manage', 'projects.export'],
+    hides: true,
+    call: async (ctx) => svc.projectGit.listProjectGitRepositories!(ctx, (await fx.gitLink()).project.id),
+  },
+  listGitRepositoriesOfConnections: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => svc.projectGit.listGitRepositoriesOfConnections!(ctx, (await fx.project()).id, {}),
+  },
+  linkGitRepositories: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { repositoryId } = await fx.gitLink();
+      return svc.projectGit.linkGitRepositories!(ctx, (await fx.project()).id, {
+        gitRepositoryIds: [repositoryId],
+      });
+    },
+  },
+  setGitRepositoryLinkStatus: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, repositoryId } = await fx.gitLink();
+      return svc.projectGit.setGitRepositoryLinkStatus!(ctx, project.id, repositoryId, {
+        status: 'INACTIVE',
+      });
+    },
+  },
+  unlinkGitRepository: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, repositoryId } = await fx.gitLink();
+      return svc.projectGit.unlinkGitRepository!(ctx, project.id, repositoryId);
+    },
+  },
+  listProjectGitAccounts: {
+    permission: 'accounts.view',
+    call: async (ctx) =>
+      svc.providerAccounts.listProjectGitAccounts!(ctx, (await fx.gitLink()).project.id, {}),
+  },
+  listProjectFigmaMembers: {
+    permission: 'accounts.view',
+    call: async (ctx) => svc.providerAccounts.listProjectFigmaMembers!(ctx, (await fx.project()).id, {}),
+  },
+  listDiscordChannels: {
+    permission: 'accounts.view',
+    call: (ctx) => svc.providerAccounts.listDiscordChannels!(ctx),
+  },
+  updateProviderAccountNote: {
+    permission: 'accounts.manage',
+    call: async (ctx) =>
+      svc.providerAccounts.updateProviderAccountNote!(ctx, (await fx.gitLink()).accountId, { note: 'QA' }),
+  },
+  setProviderAccountAssignees: {
+    permission: 'accounts.manage',
+    call: async (ctx) =>
+      svc.providerAccounts.setProviderAccountAssignees!(ctx, (await fx.gitLink()).accountId, {
+        userIds: [(await fx.person()).id],
+      }),
+  },
+  listProjectCloudAccounts: {
+    anyOf: ['projects.view', 'projects.manage', 'projects.members.manage', 'projects.export'],
+    hides: true,
+    call: async (ctx) => svc.cloudAccounts.listProjectCloudAccounts!(ctx, (await fx.cloudLink()).project.id),
+  },
+  addProjectCloudAccount: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) =>
+      svc.cloudAccounts.addProjectCloudAccount!(ctx, (await fx.project()).id, {
+        service: 'AWS',
+        accountId: '123456789012',
+        name: 'Prod',
+        role: 'VIEWER',
+      }),
+  },
+  listSelectableCloudAccounts: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => svc.cloudAccounts.listSelectableCloudAccounts!(ctx, (await fx.project()).id),
+  },
+  selectProjectCloudAccounts: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { cloudAccountId } = await fx.cloudLink();
+      return svc.cloudAccounts.selectProjectCloudAccounts!(ctx, (await fx.project()).id, {
+        cloudAccountIds: [cloudAccountId],
+        role: 'VIEWER',
+      });
+    },
+  },
+  updateCloudAccount: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) =>
+      svc.cloudAccounts.updateCloudAccount!(ctx, (await fx.cloudLink()).linkId, { note: 'x' }),
+  },
+  setCloudAccountStatus: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, cloudAccountId } = await fx.cloudLink();
+      return svc.cloudAccounts.setCloudAccountStatus!(ctx, project.id, cloudAccountId, {
+        status: 'INACTIVE',
+      });
+    },
+  },
+  removeProjectCloudAccount: {
+    permission: 'projects.manage',
+    hides: true,
+    call: async (ctx) => {
+      const { project, cloudAccountId } = await fx.cloudLink();
+      return svc.cloudAccounts.removeProjectCloudAccount!(ctx, project.id, cloudAccountId);
+    },
+  },
+  getOffboardingChecklist: {
+    permission: 'accounts.view',
+    call: async (ctx) => svc.offboarding.getOffboardingChecklist!(ctx, (await fx.person()).id),
+  },
+  performOffboardingItem: {
+    permission: 'accounts.manage',
+    call: async (ctx) => svc.offboarding.performOffboardingItem!(ctx, await fx.offboardingItem()),
+  },
+  closeOffboardingItem: {
+    permission: 'accounts.manage',
+    call: async (ctx) => svc.offboarding.closeOffboardingItem!(ctx, await fx.offboardingItem()),
   },
   projectsWithJira: { internal: 'tells the work-log rules which projects have Jira, for a checked use case' },
   findProjectIssues: {

@@ -37,7 +37,9 @@ export function LastSync({ connection }: { connection: Connection }) {
           {run.status === 'RUNNING'
             ? t('ui.running')
             : run.status === 'FAILED'
-              ? t('ui.lastFailed', { reason: failure })
+              ? connection.provider === 'FIGMA'
+                ? t('ui.figmaSyncFailed')
+                : t('ui.lastFailed', { reason: failure })
               : t('ui.lastSynced', { when: formatDateTime(run.finishedAt ?? run.startedAt).text })}
         </small>
       )}

@@ -6,6 +6,8 @@ import { PROVIDER_MODULES } from './providers/index.ts';
 import { httpPolicy, ProviderError } from './providers/provider-http.ts';
 import type { ProviderCredentials } from './providers/provider.ts';
 
+const PATH_REQUIRED = new Set<AvailableProvider>(['GITHUB', 'GITLAB', 'DISCORD', 'FIGMA']);
+
 /**
  * Asks the provider whether it takes these credentials, before anything is kept: a refused token,
  * an address where nothing answers, a provider that hangs or asks to slow down each become a
@@ -16,6 +18,9 @@ export async function testCredentials(
   provider: AvailableProvider,
   credentials: ProviderCredentials,
 ): Promise<string> {
+  // The organisation, group, server or team is where everything is read: without it there is nothing to test.
+  if (PATH_REQUIRED.has(provider) && !credentials.path)
+    throw validationError([{ field: 'path', code: 'required' }]);
   try {
     return (await PROVIDER_MODULES[provider].test(credentials, httpPolicy(ctx.config))).account;
   } catch (error) {

@@ -1,13 +1,16 @@
 import { defineArea } from '../area.ts';
+import { cloudAccountRoutes } from './cloud-accounts.routes.ts';
 import { connectionJobs } from './connections.jobs.ts';
 import { connectionPolicy, jiraAccountPolicy, jiraLinkPolicy } from './connections.policy.ts';
 import { connectionRoutes } from './connections.routes.ts';
+import { offboardingRoutes } from './offboarding.routes.ts';
+import { projectGitRoutes } from './project-git.routes.ts';
 import { projectJiraRoutes } from './project-jira.routes.ts';
 
-/** Third-party connections: Jira so far (sync, project links, accounts); the work logs push to it. */
+/** Third-party connections: Jira, GitHub, GitLab, Discord, Slack, Outline, Figma (sync, project links, accounts). */
 export const connectionsArea = defineArea({
   name: 'connections',
-  routes: [connectionRoutes, projectJiraRoutes],
+  routes: [connectionRoutes, projectJiraRoutes, projectGitRoutes, cloudAccountRoutes, offboardingRoutes],
   jobs: connectionJobs,
   policies: [connectionPolicy, jiraLinkPolicy, jiraAccountPolicy],
   commands: async () => (await import('../../../cli/commands/connections.ts')).registerConnectionCommands,

@@ -43,6 +43,7 @@ import {
 } from './employee-input.ts';
 import { linkProblems } from './employee-links.ts';
 import { toEmployee, toSummary } from './employee-views.ts';
+import { openOffboardingChecklist } from '../connections/offboarding-open.ts';
 import { peoplePolicy } from './employees.policy.ts';
 import * as repo from './employees.repository.ts';
 import { pageOfPeople, requireVisiblePerson, withPermissions, type PersonRecord } from './person-records.ts';
@@ -324,6 +325,8 @@ export async function setUserStatus(
       const revoked = deactivate ? await revokeUserSessions(tx, id, 'deactivated') : [];
       // Apps signed in through Backoffice lose their grants and tokens with the sessions.
       if (deactivate) await revokeSsoGrantsOfPerson(tx, id);
+      // Each account they were assigned becomes an offboarding item (connections area).
+      if (deactivate) await openOffboardingChecklist(tx, id);
       await recordAudit(tx, {
         action: deactivate ? 'user.deactivated' : 'user.activated',
         entityType: 'user',

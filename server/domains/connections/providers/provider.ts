@@ -36,4 +36,14 @@ export interface ProviderModule<Snapshot = unknown> {
    * (a second run with the same data changes nothing), and what is gone upstream marked removed.
    */
   store(tx: ServiceContext, connectionId: string, snapshot: Snapshot): Promise<SyncCounts>;
+  /**
+   * Offboarding: removes an account from the organisation, group, workspace or server. Answers
+   * MANUAL when the token may not (a Slack workspace without the admin API); a refusal is a
+   * ProviderError. Providers without such a call leave it out: their items are done by hand.
+   */
+  removeMember?(
+    credentials: ProviderCredentials,
+    policy: HttpPolicy,
+    account: { externalId: string; username: string },
+  ): Promise<'DONE' | 'MANUAL'>;
 }
