@@ -22,7 +22,8 @@ export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
  * overtime types (the leave ones' counterparts), the two of recurring tasks (a child task to do,
  * one past its due day), PAYMENT_REJECTED (a payer refused an invoice: its submitter is told, as
  * PAYMENT_MADE tells them of a payment), an asset handed to someone, and the risk register's two
- * worker flags (a treatment plan past its expected completion, an acceptance due for review).
+ * worker flags (a treatment plan past its expected completion, an acceptance due for review), and a
+ * failed backup run or restore drill (told to whoever manages backups).
  */
 export const NOTIFICATION_TYPES = [
   'NEW_LEAVE_REQUEST',
@@ -45,6 +46,7 @@ export const NOTIFICATION_TYPES = [
   'ASSET_ASSIGNED',
   'RISK_TREATMENT_OVERDUE',
   'RISK_REVIEW_DUE',
+  'BACKUP_FAILED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -96,6 +98,8 @@ export const AssetRef = Type.Object({
 });
 /** A risk: its name, and the date the flag is about (a plan's expected completion, a review's due date). */
 export const RiskRef = Type.Object({ id: Type.String(), name: Type.String(), date: Type.String() });
+/** A backup configuration whose run (or restore drill) failed, and why. */
+export const BackupRef = Type.Object({ id: Type.String(), name: Type.String(), error: Type.String() });
 export const SsoRequestRef = Type.Object({ id: Type.String(), ssoConnectionName: Type.String() });
 export const SsoConnectionRef = Type.Object({ id: Type.String(), name: Type.String() });
 
@@ -124,6 +128,7 @@ export const NOTIFICATION_DATA = {
   ASSET_ASSIGNED: withActor({ asset: AssetRef }),
   RISK_TREATMENT_OVERDUE: withActor({ risk: RiskRef }),
   RISK_REVIEW_DUE: withActor({ risk: RiskRef }),
+  BACKUP_FAILED: withActor({ backup: BackupRef }),
 } as const satisfies Record<NotificationType, TSchema>;
 
 export type NotificationData<T extends NotificationType = NotificationType> = Static<
@@ -152,6 +157,7 @@ export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
   ASSET_ASSIGNED: 'PLATFORM',
   RISK_TREATMENT_OVERDUE: 'PLATFORM',
   RISK_REVIEW_DUE: 'PLATFORM',
+  BACKUP_FAILED: 'PLATFORM',
 };
 
 /** One notification as the API returns it and the live channel pushes it. */

@@ -4,6 +4,7 @@ import type { AccountsTables, SessionsTable, UsersTable } from './tables/account
 import type { ConnectionsTables } from './tables/connections.ts';
 import type { InvoicesTables } from './tables/invoices.ts';
 import type { AssetsTables } from './tables/assets.ts';
+import type { BackupsTables } from './tables/backups.ts';
 import type { LeaveTables } from './tables/leave.ts';
 import type { LegalTables } from './tables/legal.ts';
 import type { NotificationsTables } from './tables/notifications.ts';
@@ -37,11 +38,13 @@ export interface Database
     ConnectionsTables,
     InvoicesTables,
     AssetsTables,
-    RisksTables {}
+    RisksTables,
+    BackupsTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
 export type * from './tables/assets.ts';
+export type * from './tables/backups.ts';
 export type * from './tables/connections.ts';
 export type * from './tables/invoices.ts';
 export type * from './tables/leave.ts';

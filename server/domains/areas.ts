@@ -4,6 +4,7 @@ import { accessArea } from './access/index.ts';
 import { accountsArea } from './accounts/index.ts';
 import { connectionsArea } from './connections/index.ts';
 import { assetsArea } from './assets/index.ts';
+import { backupsArea } from './backups/index.ts';
 import { departmentsArea } from './departments/index.ts';
 import { employeesArea } from './employees/index.ts';
 import { healthArea } from './health/index.ts';
@@ -41,4 +42,5 @@ export const AREAS: readonly Area[] = [
   invoicesArea,
   assetsArea,
   risksArea,
+  backupsArea,
 ];

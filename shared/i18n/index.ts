@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import enAccount from './en/account.json' with { type: 'json' };
 import enAssets from './en/assets.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
+import enBackups from './en/backups.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConnections from './en/connections.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
@@ -22,6 +23,7 @@ import enWorklogs from './en/worklogs.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
 import viAssets from './vi/assets.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
+import viBackups from './vi/backups.json' with { type: 'json' };
 import viCommon from './vi/common.json' with { type: 'json' };
 import viConnections from './vi/connections.json' with { type: 'json' };
 import viErrors from './vi/errors.json' with { type: 'json' };
@@ -67,6 +69,7 @@ export const resources = {
     invoices: enInvoices,
     assets: enAssets,
     risks: enRisks,
+    backups: enBackups,
   },
   vi: {
     common: viCommon,
@@ -89,6 +92,7 @@ export const resources = {
     invoices: viInvoices,
     assets: viAssets,
     risks: viRisks,
+    backups: viBackups,
   },
 } as const;
 

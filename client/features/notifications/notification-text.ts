@@ -57,6 +57,8 @@ export function notificationText(t: TFunction, notification: Notification): stri
     case 'RISK_TREATMENT_OVERDUE':
     case 'RISK_REVIEW_DUE':
       return t(key, { risk: notification.data.risk.name, date: formatDate(notification.data.risk.date) });
+    case 'BACKUP_FAILED':
+      return t(key, { backup: notification.data.backup.name, error: notification.data.backup.error });
     case 'ACCESS_REQUEST':
       // The screen by its name ("Employee management"), never a bare "/".
       return t(key, { name, path: screenName(t, notification.data.accessRequest.path) });

@@ -38,7 +38,10 @@ export const ARCHIVE_PATTERN = /^backoffice-\d{8}T\d{6}Z-[0-9a-f]{6}\.tar\.gz(\.
 
 /** `backoffice-20261126T093000Z-1a2b3c.tar.gz[.enc]`: sorts by time, says whether it is encrypted. */
 export function archiveName(now: Date, encrypted: boolean): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `backoffice-${stamp}-${randomUUID().slice(0, 6)}.tar.gz${encrypted ? '.enc' : ''}`;
 }
 
@@ -87,7 +90,11 @@ async function dumpDatabase(client: pg.ClientBase, staging: string, progress?: B
     for (const table of tables) {
       const entry = `database/${table.name}.copy`;
       const { stream, stats } = measure();
-      await pipeline(copyOut(client, snapshot.copyOutStatement(table)), stream, createWriteStream(path.join(staging, entry)));
+      await pipeline(
+        copyOut(client, snapshot.copyOutStatement(table)),
+        stream,
+        createWriteStream(path.join(staging, entry)),
+      );
       dumped.push({ name: table.name, columns: table.columns, rows: stats.lines, entry });
       entries.push({ path: entry, bytes: stats.bytes, sha256: stats.sha256 });
       progress?.({ step: 'database', detail: `${table.name}: ${stats.lines}` });
@@ -135,7 +142,10 @@ async function stageFiles(filesRoot: string, staging: string, progress?: BackupP
  */
 export async function createArchive(options: CreateArchiveOptions): Promise<CreatedArchive> {
   await mkdir(options.folder, { recursive: true });
-  const lockClient = new pg.Client({ connectionString: options.databaseUrl, application_name: 'backoffice-backup' });
+  const lockClient = new pg.Client({
+    connectionString: options.databaseUrl,
+    application_name: 'backoffice-backup',
+  });
   await lockClient.connect();
   const staging = path.join(options.folder, `.staging-${randomUUID()}`);
   const name = archiveName(new Date(), Boolean(options.key));
@@ -143,7 +153,10 @@ export async function createArchive(options: CreateArchiveOptions): Promise<Crea
   try {
     await snapshot.lockBackups(lockClient);
     await removeLeftovers(options.folder);
-    const client = new pg.Client({ connectionString: options.databaseUrl, application_name: 'backoffice-backup' });
+    const client = new pg.Client({
+      connectionString: options.databaseUrl,
+      application_name: 'backoffice-backup',
+    });
     await client.connect();
     let dumped: Awaited<ReturnType<typeof dumpDatabase>>;
     try {

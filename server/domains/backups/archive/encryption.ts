@@ -90,7 +90,8 @@ export function encryptStream(key: Buffer): Transform {
 
 /** True when `start` (the first bytes of a file) is an encrypted archive. */
 export const isEncrypted = (start: Buffer) =>
-  start.length >= ENCRYPTION_MAGIC.length && start.subarray(0, ENCRYPTION_MAGIC.length).equals(ENCRYPTION_MAGIC);
+  start.length >= ENCRYPTION_MAGIC.length &&
+  start.subarray(0, ENCRYPTION_MAGIC.length).equals(ENCRYPTION_MAGIC);
 
 /** Decrypts what `encryptStream` wrote; fails with ArchiveDecryptionError on any damage or a wrong key. */
 export function decryptStream(key: Buffer): Transform {
@@ -108,7 +109,8 @@ export function decryptStream(key: Buffer): Transform {
           if (buffered.length < HEADER_LENGTH) return callback();
           header = buffered.subarray(0, HEADER_LENGTH);
           if (!isEncrypted(header)) throw new ArchiveDecryptionError('notEncrypted');
-          if (header.subarray(6, 14).toString('ascii') !== keyId(key)) throw new ArchiveDecryptionError('wrongKey');
+          if (header.subarray(6, 14).toString('ascii') !== keyId(key))
+            throw new ArchiveDecryptionError('wrongKey');
           prefix = header.subarray(14, 22);
           buffered = buffered.subarray(HEADER_LENGTH);
         }

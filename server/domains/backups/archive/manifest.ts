@@ -39,8 +39,11 @@ export function parseManifest(text: string): BackupManifest | null {
     return null;
   }
   const safe = (path: string) =>
-    typeof path === 'string' && !path.startsWith('/') && !path.split('/').some((part) => part === '..' || part === '');
-  if (!manifest.entries.every((entry) => safe(entry.path) && /^[0-9a-f]{64}$/.test(entry.sha256))) return null;
+    typeof path === 'string' &&
+    !path.startsWith('/') &&
+    !path.split('/').some((part) => part === '..' || part === '');
+  if (!manifest.entries.every((entry) => safe(entry.path) && /^[0-9a-f]{64}$/.test(entry.sha256)))
+    return null;
   return manifest;
 }
 

@@ -39,7 +39,11 @@ async function sha256Of(file: string): Promise<string> {
  * same size, same SHA-256 — and that nothing else is there. Nothing outside `staging` is touched, so
  * a damaged or truncated archive is refused before a restore changes anything.
  */
-export async function extractArchive(file: string, staging: string, key: Buffer | null): Promise<BackupManifest> {
+export async function extractArchive(
+  file: string,
+  staging: string,
+  key: Buffer | null,
+): Promise<BackupManifest> {
   const start = await firstBytes(file, 8);
   const encrypted = isEncrypted(start);
   if (encrypted && !key) throw new AppError('BACKUP_KEY_REQUIRED');

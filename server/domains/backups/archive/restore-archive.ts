@@ -59,7 +59,8 @@ async function loadData(url: string, manifest: BackupManifest, staging: string, 
     await client.query('begin');
     const present = new Map((await snapshot.listTables(client)).map((table) => [table.name, table]));
     const missing = manifest.database.tables.find((table) => !present.has(table.name));
-    if (missing) throw new AppError('BACKUP_ARCHIVE_INVALID', { params: { reason: `table ${missing.name} unknown` } });
+    if (missing)
+      throw new AppError('BACKUP_ARCHIVE_INVALID', { params: { reason: `table ${missing.name} unknown` } });
     const keys = await snapshot.listForeignKeys(client);
     for (const key of keys) await snapshot.dropForeignKey(client, key);
     for (const name of present.keys()) await snapshot.setUserTriggers(client, name, false);
@@ -90,7 +91,8 @@ async function loadData(url: string, manifest: BackupManifest, staging: string, 
 
 async function hasFiles(folder: string): Promise<boolean> {
   const names = (await readdir(folder, { recursive: true }).catch(() => [])) as string[];
-  for (const name of names) if ((await stat(path.join(folder, name)).catch(() => null))?.isFile()) return true;
+  for (const name of names)
+    if ((await stat(path.join(folder, name)).catch(() => null))?.isFile()) return true;
   return false;
 }
 
@@ -152,7 +154,10 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
     await migrateToArchive(options.databaseUrl, manifest);
     const counts = await loadData(options.databaseUrl, manifest, staging, options.progress);
     await placeFiles(manifest, staging, options.filesRoot);
-    options.progress?.({ step: 'files', detail: `${manifest.entries.filter((e) => e.path.startsWith(FILES_PREFIX)).length}` });
+    options.progress?.({
+      step: 'files',
+      detail: `${manifest.entries.filter((e) => e.path.startsWith(FILES_PREFIX)).length}`,
+    });
     const handle = connectDatabase(options.databaseUrl, 2);
     const migrationsApplied: string[] = [];
     try {
@@ -183,7 +188,12 @@ export interface DrillResult {
  * The restore drill: restores the archive into a throw-away database on the same server, compares
  * every table's rows with the manifest (files were compared by checksum while unpacking) and drops it.
  */
-export async function drillArchive(options: { file: string; databaseUrl: string; workFolder: string; key: Buffer | null }): Promise<DrillResult> {
+export async function drillArchive(options: {
+  file: string;
+  databaseUrl: string;
+  workFolder: string;
+  key: Buffer | null;
+}): Promise<DrillResult> {
   const staging = path.join(options.workFolder, `.drill-${randomUUID()}`);
   await mkdir(staging, { recursive: true });
   const name = `backoffice_drill_${randomBytes(6).toString('hex')}`;

@@ -63,9 +63,13 @@ export async function writeSequence(client: pg.ClientBase, state: SequenceState)
 
 /** Names of the applied migrations, in order. */
 export async function appliedMigrations(client: pg.ClientBase): Promise<string[]> {
-  const exists = await client.query(`select 1 from pg_class where oid = to_regclass('public.kysely_migration')`);
+  const exists = await client.query(
+    `select 1 from pg_class where oid = to_regclass('public.kysely_migration')`,
+  );
   if (exists.rowCount === 0) return [];
-  const { rows } = await client.query<{ name: string }>(`select name from public.kysely_migration order by name`);
+  const { rows } = await client.query<{ name: string }>(
+    `select name from public.kysely_migration order by name`,
+  );
   return rows.map((row) => row.name);
 }
 
@@ -94,7 +98,9 @@ export async function dropForeignKey(client: pg.ClientBase, key: ForeignKey): Pr
 }
 
 export async function addForeignKey(client: pg.ClientBase, key: ForeignKey): Promise<void> {
-  await client.query(`alter table ${qualified(key.table)} add constraint ${quote(key.name)} ${key.definition}`);
+  await client.query(
+    `alter table ${qualified(key.table)} add constraint ${quote(key.name)} ${key.definition}`,
+  );
 }
 
 /** Triggers of ours (realtime pushes, audit guards) stay quiet while rows are loaded. */
@@ -114,7 +120,9 @@ export const copyInStatement = (table: TableShape) =>
 
 /** Rows in one table (the restore's count check). */
 export async function countRows(client: pg.ClientBase, table: string): Promise<number> {
-  const { rows } = await client.query<{ count: string }>(`select count(*)::text as count from ${qualified(table)}`);
+  const { rows } = await client.query<{ count: string }>(
+    `select count(*)::text as count from ${qualified(table)}`,
+  );
   return Number(rows[0]!.count);
 }
 
