@@ -32,12 +32,19 @@ t.test('create, list, change, deactivate and remove a configuration; credentials
   t.notMatch(created.body, /very-secret-value|AKIAEXAMPLE/, 'credentials are not in the answer');
   const row = await db.selectFrom('backup_configurations').selectAll().executeTakeFirstOrThrow();
   t.notMatch(row.credentials_ciphertext ?? '', /very-secret-value/, 'credentials are encrypted at rest');
-  const audit = await db.selectFrom('audit_events').select(['action', 'after']).where('action', '=', 'backup_configuration.created').executeTakeFirstOrThrow();
+  const audit = await db
+    .selectFrom('audit_events')
+    .select(['action', 'after'])
+    .where('action', '=', 'backup_configuration.created')
+    .executeTakeFirstOrThrow();
   t.notMatch(JSON.stringify(audit.after), /very-secret-value|v1\./, 'nor in the audit trail');
 
   const list = await admin.inject({ method: 'GET', url: '/api/backups' });
   t.equal(list.statusCode, 200);
-  t.same(list.json().items.map((item: { name: string }) => item.name), ['Nightly S3']);
+  t.same(
+    list.json().items.map((item: { name: string }) => item.name),
+    ['Nightly S3'],
+  );
   t.notMatch(list.body, /very-secret-value/);
 
   const { credentials: _omitted, ...withoutCredentials } = s3Body;
@@ -50,9 +57,17 @@ t.test('create, list, change, deactivate and remove a configuration; credentials
   t.equal(changed.json().frequency, 'WEEKLY');
   t.equal(changed.json().hasCredentials, true, 'credentials left out are kept');
 
-  const off = await admin.inject({ method: 'PUT', url: `/api/backups/${body.id}/status`, payload: { active: false } });
+  const off = await admin.inject({
+    method: 'PUT',
+    url: `/api/backups/${body.id}/status`,
+    payload: { active: false },
+  });
   t.equal(off.json().active, false);
-  const on = await admin.inject({ method: 'PUT', url: `/api/backups/${body.id}/status`, payload: { active: true } });
+  const on = await admin.inject({
+    method: 'PUT',
+    url: `/api/backups/${body.id}/status`,
+    payload: { active: true },
+  });
   t.equal(on.json().active, true);
 
   const removed = await admin.inject({ method: 'DELETE', url: `/api/backups/${body.id}` });
@@ -67,25 +82,63 @@ t.test('bad input is refused with translated field errors and changes nothing', 
   const before = await state(db);
   const cases: Array<[string, Record<string, unknown>, string[]]> = [
     ['an S3 address that is not s3://', { ...s3Body, name: 'x', url: 'https://bucket' }, ['url']],
-    ['half an S3 key pair', { ...s3Body, name: 'x', credentials: { accessKeyId: 'AKIA' } }, ['secretAccessKey']],
-    ['a relative local folder', { ...s3Body, name: 'x', destination: 'LOCAL', url: 'backups', credentials: undefined }, ['url']],
+    [
+      'half an S3 key pair',
+      { ...s3Body, name: 'x', credentials: { accessKeyId: 'AKIA' } },
+      ['secretAccessKey'],
+    ],
+    [
+      'a relative local folder',
+      { ...s3Body, name: 'x', destination: 'LOCAL', url: 'backups', credentials: undefined },
+      ['url'],
+    ],
     [
       'Google Drive without credentials, sharing without a role',
-      { ...s3Body, name: 'x', destination: 'GOOGLE_DRIVE', url: 'https://drive.google.com/drive/folders/1AbCdEfGhIjKlMn', credentials: undefined, shareEmails: ['a@example.com'] },
+      {
+        ...s3Body,
+        name: 'x',
+        destination: 'GOOGLE_DRIVE',
+        url: 'https://drive.google.com/drive/folders/1AbCdEfGhIjKlMn',
+        credentials: undefined,
+        shareEmails: ['a@example.com'],
+      },
       ['credentials', 'shareRole'],
     ],
     ['sharing on S3', { ...s3Body, name: 'x', shareRole: 'EDITOR' }, ['shareRole']],
     ['an endpoint that is not a URL', { ...s3Body, name: 'x', endpoint: 'nowhere' }, ['endpoint']],
   ];
   for (const [what, payload, fields] of cases) {
-    const response = await admin.inject({ method: 'POST', url: '/api/backups', payload, headers: { 'accept-language': 'vi' } });
+    const response = await admin.inject({
+      method: 'POST',
+      url: '/api/backups',
+      payload,
+      headers: { 'accept-language': 'vi' },
+    });
     t.equal(response.statusCode, 422, what);
-    t.same(response.json().details.map((d: { field: string }) => d.field).sort(), [...fields].sort(), what);
-    t.ok(response.json().details.every((d: { message: string }) => d.message.length > 0), `${what}: translated`);
+    t.same(
+      response
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+      [...fields].sort(),
+      what,
+    );
+    t.ok(
+      response.json().details.every((d: { message: string }) => d.message.length > 0),
+      `${what}: translated`,
+    );
   }
-  const duplicate = await admin.inject({ method: 'POST', url: '/api/backups', payload: { ...s3Body, name: ' nightly s3 ' } });
+  const duplicate = await admin.inject({
+    method: 'POST',
+    url: '/api/backups',
+    payload: { ...s3Body, name: ' nightly s3 ' },
+  });
   t.equal(duplicate.statusCode, 409);
-  const badFrequency = await admin.inject({ method: 'POST', url: '/api/backups', payload: { ...s3Body, name: 'y', frequency: 'HOURLY' } });
+  const badFrequency = await admin.inject({
+    method: 'POST',
+    url: '/api/backups',
+    payload: { ...s3Body, name: 'y', frequency: 'HOURLY' },
+  });
   t.equal(badFrequency.statusCode, 422);
   t.same(await state(db), before, 'nothing changed');
 });
@@ -127,5 +180,8 @@ t.test('only backups.manage sees or changes backups; a download needs a finished
   const { logId } = (await admin.inject({ method: 'POST', url: `/api/backups/${created.id}/run` })).json();
   const early = await admin.inject({ method: 'GET', url: `/api/backup-logs/${logId}/download` });
   t.equal(early.statusCode, 404, 'a queued run has nothing to download');
-  t.equal((await someone.inject({ method: 'GET', url: `/api/backup-logs/${logId}/download` })).statusCode, 403);
+  t.equal(
+    (await someone.inject({ method: 'GET', url: `/api/backup-logs/${logId}/download` })).statusCode,
+    403,
+  );
 });

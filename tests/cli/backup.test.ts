@@ -1,9 +1,25 @@
-import { readdirSync, mkdtempSync, openSync, readSync, rmSync, statSync, truncateSync, writeSync, closeSync } from 'node:fs';
+import {
+  readdirSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { ARCHIVE_PATTERN } from '../../server/domains/backups/archive/create-archive.ts';
-import { awkwardRows, databaseState, emptyDatabase, folderState, writeUploads } from '../helpers/backup-fixtures.ts';
+import {
+  awkwardRows,
+  databaseState,
+  emptyDatabase,
+  folderState,
+  writeUploads,
+} from '../helpers/backup-fixtures.ts';
 import { jsonError, runCli } from '../helpers/cli.ts';
 import { createUser } from '../helpers/factories.ts';
 import { spawnEntry } from '../helpers/cli-process.ts';
@@ -47,26 +63,37 @@ t.test('run: one encrypted archive, progress on stderr, nothing temporary left',
   );
 });
 
-t.test('round trip: restore into an empty database and data folder gives every row and file back', async (t) => {
-  const target = await emptyDatabase();
-  t.teardown(() => target.drop());
-  const targetData = path.join(work, 'restored-data');
-  const restored = await runCli(target.url, ['backup', 'restore', archive, '--json'], {
-    env: { DATA_DIR: targetData, BACKUP_ENCRYPTION_KEY: KEY },
-  });
-  t.equal(restored.code, 0, restored.stderr);
-  t.match(restored.stderr, /verified \d+ entries/);
-  const after = await databaseState(target.url);
-  t.same(after.migrations, before.migrations, 'same migrations');
-  t.same(Object.keys(after.state), Object.keys(before.state), 'same tables');
-  for (const table of Object.keys(before.state)) t.same(after.state[table], before.state[table], `${table} identical`);
-  t.same(folderState(path.join(targetData, 'files')), folderState(path.join(sourceData, 'files')), 'every file identical');
-});
+t.test(
+  'round trip: restore into an empty database and data folder gives every row and file back',
+  async (t) => {
+    const target = await emptyDatabase();
+    t.teardown(() => target.drop());
+    const targetData = path.join(work, 'restored-data');
+    const restored = await runCli(target.url, ['backup', 'restore', archive, '--json'], {
+      env: { DATA_DIR: targetData, BACKUP_ENCRYPTION_KEY: KEY },
+    });
+    t.equal(restored.code, 0, restored.stderr);
+    t.match(restored.stderr, /verified \d+ entries/);
+    const after = await databaseState(target.url);
+    t.same(after.migrations, before.migrations, 'same migrations');
+    t.same(Object.keys(after.state), Object.keys(before.state), 'same tables');
+    for (const table of Object.keys(before.state))
+      t.same(after.state[table], before.state[table], `${table} identical`);
+    t.same(
+      folderState(path.join(targetData, 'files')),
+      folderState(path.join(sourceData, 'files')),
+      'every file identical',
+    );
+  },
+);
 
 t.test('verify restores into a throw-away database and compares', async (t) => {
   const verified = await runCli(source.url, ['backup', 'verify', archive, '--json'], { env });
   t.equal(verified.code, 0, verified.stderr);
-  const body = JSON.parse(verified.stdout) as { matched: boolean; tables: Array<{ name: string; expected: number; actual: number }> };
+  const body = JSON.parse(verified.stdout) as {
+    matched: boolean;
+    tables: Array<{ name: string; expected: number; actual: number }>;
+  };
   t.equal(body.matched, true);
   t.ok(body.tables.find((table) => table.name === 'users' && table.actual === 2));
 });
@@ -108,10 +135,16 @@ t.test('a corrupt or truncated archive is refused before anything is touched', a
     const error = jsonError(refused);
     t.equal(error.code, 'BACKUP_ARCHIVE_INVALID');
     t.match(error.message, reason);
-    t.same(Object.keys((await databaseState(target.url).catch(() => ({ state: {} }))).state), [], 'target untouched');
+    t.same(
+      Object.keys((await databaseState(target.url).catch(() => ({ state: {} }))).state),
+      [],
+      'target untouched',
+    );
     t.same(folderState(targetData), {}, 'no file written');
   }
-  const noKey = await runCli(target.url, ['backup', 'restore', archive, '--json'], { env: { DATA_DIR: targetData } });
+  const noKey = await runCli(target.url, ['backup', 'restore', archive, '--json'], {
+    env: { DATA_DIR: targetData },
+  });
   t.equal(jsonError(noKey).code, 'BACKUP_KEY_REQUIRED');
   const wrongKey = await runCli(target.url, ['backup', 'restore', archive, '--json'], {
     env: { DATA_DIR: targetData, BACKUP_ENCRYPTION_KEY: 'b'.repeat(64) },
@@ -139,7 +172,8 @@ t.test('kill -9 mid-backup leaves nothing that looks like an archive; the next r
           }
         })();
         if (entries.some((entry) => entry.startsWith('.staging-') || entry.endsWith('.part'))) return;
-        if (spawned.child.exitCode !== null) throw new Error(`finished before it could be killed: ${spawned.output().stderr}`);
+        if (spawned.child.exitCode !== null)
+          throw new Error(`finished before it could be killed: ${spawned.output().stderr}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })(),
@@ -152,7 +186,9 @@ t.test('kill -9 mid-backup leaves nothing that looks like an archive; the next r
     [],
     'no complete-looking archive',
   );
-  const again = await runCli(source.url, ['backup', 'run', '--to', folder, '--json'], { env: { DATA_DIR: bigData } });
+  const again = await runCli(source.url, ['backup', 'run', '--to', folder, '--json'], {
+    env: { DATA_DIR: bigData },
+  });
   t.equal(again.code, 0, again.stderr);
   const left = readdirSync(folder);
   t.equal(left.length, 1, `only the new archive: ${left.join(', ')}`);

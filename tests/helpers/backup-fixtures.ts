@@ -42,10 +42,14 @@ export async function databaseState(url: string, skipAuditActions: RegExp = /^ba
     const state: Record<string, string[]> = {};
     for (const { name } of tables.rows) {
       const where = name === 'audit_events' ? `where not (action ~ '${skipAuditActions.source}')` : '';
-      const rows = await client.query<{ row: string }>(`select t::text as row from public."${name}" t ${where} order by 1`);
+      const rows = await client.query<{ row: string }>(
+        `select t::text as row from public."${name}" t ${where} order by 1`,
+      );
       state[name] = rows.rows.map((r) => r.row);
     }
-    const migrations = await client.query<{ name: string }>('select name from kysely_migration order by name');
+    const migrations = await client.query<{ name: string }>(
+      'select name from kysely_migration order by name',
+    );
     return { state, migrations: migrations.rows.map((r) => r.name) };
   } finally {
     await client.end();
@@ -63,7 +67,8 @@ export function folderState(root: string): Record<string, string> {
   }
   for (const name of names.sort()) {
     const full = path.join(root, name);
-    if (statSync(full).isFile()) files[name.split(path.sep).join('/')] = readFileSync(full).toString('base64');
+    if (statSync(full).isFile())
+      files[name.split(path.sep).join('/')] = readFileSync(full).toString('base64');
   }
   return files;
 }

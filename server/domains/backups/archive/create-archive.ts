@@ -34,14 +34,14 @@ export interface CreatedArchive {
   manifest: BackupManifest;
 }
 
-export const ARCHIVE_PATTERN = /^backoffice-\d{8}T\d{6}Z-[0-9a-f]{6}\.tar\.gz(\.enc)?$/;
+export const ARCHIVE_PATTERN = /^backoffice-\d{8}T\d{9}Z-[0-9a-f]{6}\.tar\.gz(\.enc)?$/;
 
-/** `backoffice-20261126T093000Z-1a2b3c.tar.gz[.enc]`: sorts by time, says whether it is encrypted. */
+/**
+ * `backoffice-20261126T093000123Z-1a2b3c.tar.gz[.enc]` (UTC, to the millisecond): names sort by time,
+ * which retention relies on, and say whether the archive is encrypted.
+ */
 export function archiveName(now: Date, encrypted: boolean): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
+  const stamp = now.toISOString().replace(/[-:.]/g, '');
   return `backoffice-${stamp}-${randomUUID().slice(0, 6)}.tar.gz${encrypted ? '.enc' : ''}`;
 }
 

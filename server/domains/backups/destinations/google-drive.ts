@@ -37,12 +37,14 @@ const DRIVE_ROLES: Record<DriveShareRole, string> = { COMMENTER: 'commenter', ED
 export class GoogleDriveDestination implements BackupDestination {
   private readonly api: drive_v3.Drive;
   private readonly folderId: string;
+  private readonly rootUrl: string | undefined;
 
   constructor(private readonly settings: DriveSettings) {
     const folderId = driveFolderId(settings.url);
     if (!folderId) throw new Error('not a Google Drive folder');
     this.folderId = folderId;
     const rootUrl = settings.rootUrl ? settings.rootUrl.replace(/\/?$/, '/') : undefined;
+    this.rootUrl = rootUrl;
     let client;
     if (settings.serviceAccountJson) {
       const key = JSON.parse(settings.serviceAccountJson) as { client_email: string; private_key: string };
@@ -81,8 +83,8 @@ export class GoogleDriveDestination implements BackupDestination {
         fields: 'id',
         supportsAllDrives: true,
       },
-      // Resumable: the client sends the file in one stream after opening a session.
-      { onUploadProgress: () => {} },
+      // The upload address is built per call: the client's own rootUrl does not reach it.
+      this.rootUrl ? { rootUrl: this.rootUrl } : {},
     );
     await this.share();
   }
