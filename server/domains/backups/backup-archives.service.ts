@@ -88,7 +88,10 @@ export async function restoreBackupArchive(
     files: result.files,
     migrationsApplied: result.migrationsApplied,
   };
-  await inTransaction(ctx, (tx) =>
+  // The restored database has its own people: whoever ran the restore may not be among them, so the
+  // event keeps their label without pointing at a row of theirs.
+  const restoredCtx = { ...ctx, actor: { ...ctx.actor, id: null } };
+  await inTransaction(restoredCtx, (tx) =>
     recordAudit(tx, {
       action: 'backup.restored',
       entityType: 'backup',

@@ -29,7 +29,9 @@ export class CopyOut extends Readable {
     this.connection?.stream.resume();
   }
   handleCopyData(message: { chunk: Buffer }) {
-    if (!this.push(message.chunk)) this.connection?.stream.pause();
+    // The chunk is a view into the protocol parser's buffer, which the next socket read reuses:
+    // copied, or a slow consumer would see later bytes in its place (caught by the archive checksums).
+    if (!this.push(Buffer.from(message.chunk))) this.connection?.stream.pause();
   }
   handleCommandComplete() {}
   handleReadyForQuery() {
