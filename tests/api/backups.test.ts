@@ -1,4 +1,5 @@
 import t from 'tap';
+import type { Db } from '../../server/db/connect.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
 
 // The backup configurations of /platform-settings (BACKUP): create, change, (de)activate, remove,
@@ -16,7 +17,7 @@ const s3Body = {
   retention: 7,
 };
 
-const state = (db: import('../../server/db/connect.ts').Db) =>
+const state = (db: Db) =>
   Promise.all([
     db.selectFrom('backup_configurations').selectAll().orderBy('id').execute(),
     db.selectFrom('backup_logs').selectAll().orderBy('id').execute(),

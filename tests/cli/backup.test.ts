@@ -5,7 +5,6 @@ import {
   readSync,
   rmSync,
   statSync,
-  truncateSync,
   writeSync,
   closeSync,
 } from 'node:fs';

@@ -59,7 +59,7 @@ export async function databaseState(url: string, skipAuditActions: RegExp = /^ba
 /** Every file under a folder, with its content's hex digest stand-in (the bytes themselves, base64). */
 export function folderState(root: string): Record<string, string> {
   const files: Record<string, string> = {};
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(root, { recursive: true }) as string[];
   } catch {

@@ -27,8 +27,8 @@ async function firstBytes(file: string, count: number): Promise<Buffer> {
 
 async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
-  await pipeline(createReadStream(file), async function* (source) {
-    for await (const chunk of source) hash.update(chunk as Buffer);
+  await pipeline(createReadStream(file), async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) hash.update(chunk);
   });
   return hash.digest('hex');
 }

@@ -15,7 +15,6 @@ import { extractArchive } from './read-archive.ts';
 import * as snapshot from './snapshot.repository.ts';
 
 type Progress = (event: { step: 'verify' | 'database' | 'files' | 'migrate'; detail: string }) => void;
-const quietLog = { info: () => {}, warn: () => {} };
 
 /** Every migration of this installation, by name (what `kysely_migration` records). */
 async function migrationsOnDisk() {
