@@ -105,7 +105,10 @@ export class CliRuntime {
   }
 
   /** Runs `work` with a ServiceContext for the actor of `--as` (default: the system). */
-  withContext<T>(work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
+  withContext<T>(
+    work: (ctx: ServiceContext) => Promise<T>,
+    options: { requireMigrated?: boolean } = {},
+  ): Promise<T> {
     return this.withDatabase(async (database, config) => {
       const actor = await this.resolveActor(database.db, config);
       // One request id per run ties together the audit events a command writes.
@@ -114,7 +117,7 @@ export class CliRuntime {
         requestId: `cli:${randomUUID()}`,
       });
       return work(ctx);
-    });
+    }, options);
   }
 
   private async resolveActor(db: Db, config: Config): Promise<Actor> {

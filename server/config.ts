@@ -87,6 +87,13 @@ const ConfigSchema = Type.Object({
         '32 bytes as 64 hex digits or base64 (openssl rand -base64 32): checks passcodes and seals vault keys; never in the database',
     }),
   ),
+  BACKUP_ENCRYPTION_KEY: Type.Optional(
+    Type.String({
+      pattern: '^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$',
+      description:
+        '32 bytes as 64 hex digits or base64 (openssl rand -base64 32); unset: archives are not encrypted',
+    }),
+  ),
   CONNECTIONS_TIMEOUT_SECONDS: Type.Integer({
     default: 15,
     minimum: 1,

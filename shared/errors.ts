@@ -93,6 +93,17 @@ export const ERROR_STATUS = {
   HIRING_APPLICATION_HIRED: 409,
   /** A rejected candidate is moved back into the pipeline before being hired. */
   HIRING_APPLICATION_REJECTED: 409,
+  /** A restore into a database or data folder that already holds data, without --force. */
+  BACKUP_TARGET_NOT_EMPTY: 409,
+  /** Decryption needs BACKUP_ENCRYPTION_KEY, and the one set is the key the archive was made with. */
+  BACKUP_KEY_REQUIRED: 422,
+  BACKUP_KEY_MISMATCH: 422,
+  /** Damaged, truncated or not a Backoffice archive: refused before anything is touched. */
+  BACKUP_ARCHIVE_INVALID: 422,
+  /** The archive has migrations this installation does not know: upgrade first. */
+  BACKUP_ARCHIVE_NEWER: 422,
+  /** The destination refused or failed (the message says why). */
+  BACKUP_DESTINATION_FAILED: 502,
   GONE: 410,
   LINK_EXPIRED: 410,
   INVITATION_LINK_EXPIRED: 410,

@@ -23,7 +23,9 @@ export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
  * one past its due day), PAYMENT_REJECTED (a payer refused an invoice: its submitter is told, as
  * PAYMENT_MADE tells them of a payment), an asset handed to someone, and the risk register's two
  * worker flags (a treatment plan past its expected completion, an acceptance due for review), and a
- * company document to acknowledge (published or a new version) and its reminder.
+ * company document to acknowledge (published or a new version) and its reminder, the hiring team's
+ * two (a new candidate, feedback due), and a failed backup run or restore drill (told to whoever
+ * manages backups).
  */
 export const NOTIFICATION_TYPES = [
   'NEW_LEAVE_REQUEST',
@@ -50,6 +52,7 @@ export const NOTIFICATION_TYPES = [
   'DOCUMENT_ACKNOWLEDGEMENT_REMINDER',
   'HIRING_NEW_CANDIDATE',
   'HIRING_FEEDBACK_DUE',
+  'BACKUP_FAILED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -112,6 +115,8 @@ export const HiringCandidateRef = {
   campaign: Type.Object({ id: Type.String(), position: Type.String() }),
   candidate: Type.Object({ id: Type.String(), firstName: Type.String(), lastName: Type.String() }),
 };
+/** A backup configuration whose run (or restore drill) failed, and why. */
+export const BackupRef = Type.Object({ id: Type.String(), name: Type.String(), error: Type.String() });
 export const SsoRequestRef = Type.Object({ id: Type.String(), ssoConnectionName: Type.String() });
 export const SsoConnectionRef = Type.Object({ id: Type.String(), name: Type.String() });
 
@@ -144,6 +149,7 @@ export const NOTIFICATION_DATA = {
   DOCUMENT_ACKNOWLEDGEMENT_REMINDER: withActor({ document: DocumentRef }),
   HIRING_NEW_CANDIDATE: withActor(HiringCandidateRef),
   HIRING_FEEDBACK_DUE: withActor({ ...HiringCandidateRef, stage: Type.String(), dueDate: Type.String() }),
+  BACKUP_FAILED: withActor({ backup: BackupRef }),
 } as const satisfies Record<NotificationType, TSchema>;
 
 export type NotificationData<T extends NotificationType = NotificationType> = Static<
@@ -176,6 +182,7 @@ export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
   DOCUMENT_ACKNOWLEDGEMENT_REMINDER: 'PLATFORM',
   HIRING_NEW_CANDIDATE: 'PLATFORM',
   HIRING_FEEDBACK_DUE: 'PLATFORM',
+  BACKUP_FAILED: 'PLATFORM',
 };
 
 /** One notification as the API returns it and the live channel pushes it. */

@@ -29,6 +29,16 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
+// The address each connection was opened with: backups open their own sessions (COPY, a snapshot).
+const ADDRESSES = new WeakMap<Db, string>();
+
+/** The PostgreSQL URL a connection was opened with (not for a transaction's handle). */
+export function databaseUrlOf(db: Db): string {
+  const url = ADDRESSES.get(db);
+  if (!url) throw new Error('this database handle was not opened by connectDatabase');
+  return url;
+}
+
 /** Opens a pooled Kysely connection to a PostgreSQL URL. */
 export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'backoffice' });
@@ -40,5 +50,6 @@ export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   poolsByDb.set(db, pool);
+  ADDRESSES.set(db, url);
   return { db, pool, url, destroy: () => db.destroy() };
 }

@@ -5,6 +5,7 @@ import type { ConnectionsTables } from './tables/connections.ts';
 import type { DocumentsTables } from './tables/documents.ts';
 import type { InvoicesTables } from './tables/invoices.ts';
 import type { AssetsTables } from './tables/assets.ts';
+import type { BackupsTables } from './tables/backups.ts';
 import type { LeaveTables } from './tables/leave.ts';
 import type { LegalTables } from './tables/legal.ts';
 import type { NotificationsTables } from './tables/notifications.ts';
@@ -45,11 +46,13 @@ export interface Database
     DocumentsTables,
     SsoTables,
     SecretsTables,
-    RecruitmentTables {}
+    RecruitmentTables,
+    BackupsTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
 export type * from './tables/assets.ts';
+export type * from './tables/backups.ts';
 export type * from './tables/connections.ts';
 export type * from './tables/documents.ts';
 export type * from './tables/invoices.ts';

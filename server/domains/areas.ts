@@ -4,6 +4,7 @@ import { accessArea } from './access/index.ts';
 import { accountsArea } from './accounts/index.ts';
 import { connectionsArea } from './connections/index.ts';
 import { assetsArea } from './assets/index.ts';
+import { backupsArea } from './backups/index.ts';
 import { departmentsArea } from './departments/index.ts';
 import { documentsArea } from './documents/index.ts';
 import { employeesArea } from './employees/index.ts';
@@ -53,4 +54,5 @@ export const AREAS: readonly Area[] = [
   secretsArea,
   secureShareArea,
   recruitmentArea,
+  backupsArea,
 ];

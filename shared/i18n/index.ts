@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import enAccount from './en/account.json' with { type: 'json' };
 import enAssets from './en/assets.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
+import enBackups from './en/backups.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConnections from './en/connections.json' with { type: 'json' };
 import enDocuments from './en/documents.json' with { type: 'json' };
@@ -28,6 +29,7 @@ import enSecureShare from './en/secureShare.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
 import viAssets from './vi/assets.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
+import viBackups from './vi/backups.json' with { type: 'json' };
 import viCommon from './vi/common.json' with { type: 'json' };
 import viConnections from './vi/connections.json' with { type: 'json' };
 import viDocuments from './vi/documents.json' with { type: 'json' };
@@ -85,6 +87,7 @@ export const resources = {
     privacy: enPrivacy,
     sso: enSso,
     recruitment: enRecruitment,
+    backups: enBackups,
   },
   vi: {
     common: viCommon,
@@ -113,6 +116,7 @@ export const resources = {
     privacy: viPrivacy,
     sso: viSso,
     recruitment: viRecruitment,
+    backups: viBackups,
   },
 } as const;
 

@@ -37,6 +37,9 @@ import {
   insertApplication as insertHiringApplication,
   insertCampaign as insertHiringCampaign,
 } from '../helpers/recruitment-factories.ts';
+import { writeFileSync as writeFile, mkdirSync as makeFolder } from 'node:fs';
+import { connectDatabase } from '../../server/db/connect.ts';
+import { emptyDatabase } from '../helpers/backup-fixtures.ts';
 
 /**
  * Authorization tested at the service (issue 8, item 2; Immich does the same): every exported
@@ -174,6 +177,9 @@ const MODULES = {
   recruitmentHire: 'server/domains/recruitment/hire.service.ts',
   recruitmentResumes: 'server/domains/recruitment/resumes.service.ts',
   recruitmentCandidates: 'server/domains/recruitment/candidates.service.ts',
+  backupConfigurations: 'server/domains/backups/backup-configurations.service.ts',
+  backupRuns: 'server/domains/backups/backup-runs.service.ts',
+  backupArchives: 'server/domains/backups/backup-archives.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -260,6 +266,12 @@ async function storedPdf() {
     sha256: 'x'.repeat(64),
   };
 }
+// One archive of this database for the verify and restore rows (each makes its own throw-away target).
+let backupArchive: Promise<{ location: string }> | null = null;
+const backupArchiveOnce = () =>
+  (backupArchive ??= svc.backupArchives.runBackupArchive!(system, {
+    to: path.join(dataDir, 'shared-archives'),
+  }) as Promise<{ location: string }>);
 
 const fx = {
   /** A document for everyone that requires acknowledgement, with its stored first version. */
@@ -646,6 +658,33 @@ const fx = {
   /** The caller's own id, or a stranger's for the anonymous caller (who has none). */
   async ownerOf(ctx: ServiceContext): Promise<string> {
     return ctx.actor.id ?? (await fx.person()).id;
+  },
+  /** A LOCAL backup configuration (archives in the data folder). */
+  backupConfiguration: () =>
+    svc.backupConfigurations.createBackupConfiguration!(system, {
+      name: unique('Backup'),
+      destination: 'LOCAL',
+      url: path.join(dataDir, 'backup-archives'),
+      frequency: 'MONTHLY',
+      retention: 3,
+    }) as Promise<{ id: string; url: string }>,
+  /** A finished run whose archive is in its folder (what a download streams). */
+  async backupLog() {
+    const configuration = await fx.backupConfiguration();
+    const name = `backoffice-20260101T000000000Z-${Math.random().toString(16).slice(2, 8).padEnd(6, '0')}.tar.gz`;
+    makeFolder(configuration.url, { recursive: true });
+    writeFile(path.join(configuration.url, name), 'archive');
+    return db
+      .insertInto('backup_logs')
+      .values({
+        configuration_id: configuration.id,
+        status: 'SUCCEED',
+        trigger: 'MANUAL',
+        archive_name: name,
+        size_bytes: 7,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   },
 };
 
@@ -2718,6 +2757,112 @@ const ROWS: Record<string, Row> = {
         action: 'approve',
         version: 1,
       }),
+  },
+  listBackupConfigurations: {
+    permission: 'backups.manage',
+    call: (ctx) => svc.backupConfigurations.listBackupConfigurations!(ctx),
+  },
+  createBackupConfiguration: {
+    permission: 'backups.manage',
+    call: (ctx) =>
+      svc.backupConfigurations.createBackupConfiguration!(ctx, {
+        name: unique('Backup'),
+        destination: 'LOCAL',
+        url: '',
+        frequency: 'DAILY',
+        retention: 2,
+      }),
+  },
+  updateBackupConfiguration: {
+    permission: 'backups.manage',
+    call: async (ctx) =>
+      svc.backupConfigurations.updateBackupConfiguration!(ctx, (await fx.backupConfiguration()).id, {
+        name: unique('Backup'),
+        destination: 'LOCAL',
+        url: '',
+        frequency: 'WEEKLY',
+        retention: 2,
+      }),
+  },
+  setBackupConfigurationActive: {
+    permission: 'backups.manage',
+    call: async (ctx) =>
+      svc.backupConfigurations.setBackupConfigurationActive!(ctx, (await fx.backupConfiguration()).id, false),
+  },
+  deleteBackupConfiguration: {
+    permission: 'backups.manage',
+    call: async (ctx) =>
+      svc.backupConfigurations.deleteBackupConfiguration!(ctx, (await fx.backupConfiguration()).id),
+  },
+  listBackupLogs: {
+    permission: 'backups.manage',
+    call: async (ctx) =>
+      svc.backupConfigurations.listBackupLogs!(ctx, (await fx.backupConfiguration()).id, {
+        page: 1,
+        perPage: 20,
+      }),
+  },
+  queueBackupRun: {
+    permission: 'backups.manage',
+    call: async (ctx) => svc.backupRuns.queueBackupRun!(ctx, (await fx.backupConfiguration()).id),
+  },
+  runQueuedBackups: {
+    permission: 'backups.manage',
+    call: (ctx) => svc.backupRuns.runQueuedBackups!(ctx),
+  },
+  runDueBackups: {
+    permission: 'backups.manage',
+    call: async (ctx) => {
+      // Only this row's configuration is due: the others' are switched off meanwhile.
+      await db.updateTable('backup_configurations').set({ active: false }).execute();
+      await fx.backupConfiguration();
+      return svc.backupRuns.runDueBackups!(ctx);
+    },
+  },
+  runRestoreDrills: {
+    permission: 'backups.manage',
+    call: (ctx) => svc.backupRuns.runRestoreDrills!(ctx),
+  },
+  openBackupDownload: {
+    permission: 'backups.manage',
+    call: async (ctx) => {
+      const { stream } = await svc.backupRuns.openBackupDownload!(ctx, (await fx.backupLog()).id);
+      stream.destroy();
+    },
+  },
+  runBackupArchive: {
+    permission: 'backups.manage',
+    call: (ctx) => svc.backupArchives.runBackupArchive!(ctx, { to: path.join(dataDir, 'cli-archives') }),
+  },
+  listBackupArchives: {
+    permission: 'backups.manage',
+    call: (ctx) => svc.backupArchives.listBackupArchives!(ctx, { to: path.join(dataDir, 'cli-archives') }),
+  },
+  verifyBackupArchive: {
+    permission: 'backups.manage',
+    call: async (ctx) => {
+      const made = await backupArchiveOnce();
+      return svc.backupArchives.verifyBackupArchive!(ctx, { file: made.location });
+    },
+  },
+  restoreBackupArchive: {
+    permission: 'backups.manage',
+    // Into an empty database of its own: the holder's call really restores.
+    call: async (ctx) => {
+      const made = await backupArchiveOnce();
+      const target = await emptyDatabase();
+      const handle = connectDatabase(target.url, 2);
+      try {
+        const targetCtx = createContext(
+          { db: handle.db, config: testConfig({ DATA_DIR: path.join(dataDir, unique('restored')) }) },
+          ctx.actor,
+        );
+        return await svc.backupArchives.restoreBackupArchive!(targetCtx, { file: made.location });
+      } finally {
+        await handle.destroy();
+        await target.drop();
+      }
+    },
   },
   flagOverdueTreatmentPlans: {
     system: 'the hourly flag of overdue treatment plans, run by the worker (or the CLI as the system)',

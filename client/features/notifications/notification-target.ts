@@ -6,7 +6,8 @@ import type { Notification, NotificationType } from '../../../shared/notificatio
  * /account-management, SSO approved or rejected to /sso-connections, payment types and any other
  * type of the spec to /invoices. An announcement is read where it is shown: it leads nowhere.
  * The recurring-task types open their task (`/recurring-tasks/:id`, read from the notification's data),
- * ASSET_ASSIGNED its asset, the risk types their risk, the hiring types their campaign's board.
+ * ASSET_ASSIGNED its asset, the risk types their risk, the hiring types their campaign's board,
+ * BACKUP_FAILED the backups of /platform-settings.
  */
 export function notificationTarget(type: NotificationType, data?: Notification['data']): string | null {
   switch (type) {
@@ -55,6 +56,8 @@ export function notificationTarget(type: NotificationType, data?: Notification['
       const id = (data as { campaign?: { id?: unknown } } | undefined)?.campaign?.id;
       return typeof id === 'string' ? `/hiring-campaigns/${encodeURIComponent(id)}` : '/hiring-campaigns';
     }
+    case 'BACKUP_FAILED':
+      return '/platform-settings?category=BACKUP';
     default:
       return '/invoices';
   }

@@ -72,6 +72,8 @@ export function notificationText(t: TFunction, notification: Notification): stri
         stage: notification.type === 'HIRING_FEEDBACK_DUE' ? notification.data.stage : '',
         date: notification.type === 'HIRING_FEEDBACK_DUE' ? formatDate(notification.data.dueDate) : '',
       });
+    case 'BACKUP_FAILED':
+      return t(key, { backup: notification.data.backup.name, error: notification.data.backup.error });
     case 'ACCESS_REQUEST':
       // The screen by its name ("Employee management"), never a bare "/".
       return t(key, { name, path: screenName(t, notification.data.accessRequest.path) });
