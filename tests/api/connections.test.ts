@@ -460,6 +460,13 @@ t.test(
     t.equal(refused.json().code, 'CONNECTIONS_KEY_MISSING');
     t.same(await connectionState(production.db), before);
     t.equal(server.requests.length, 0, 'the provider is not even asked');
+    // The server still starts without the key; single sign-on (its keys are encrypted with it) says why.
+    const discovery = await production.app.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+    });
+    t.equal(discovery.statusCode, 503);
+    t.equal(discovery.json().code, 'CONNECTIONS_KEY_MISSING');
 
     const key = randomBytes(32).toString('base64');
     const keyed = await buildTestApp(t, { CONNECTIONS_KEY: key });

@@ -27,13 +27,19 @@ const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409
  * here). The caller's Backoffice session is the proof of who they are.
  */
 export const oidcAuthRoutes: FastifyPluginAsyncTypebox<AreaRouteOptions> = async (app, { db, config }) => {
-  const provider = await oidcProvider(db, config);
-  /** The interaction id in the provider's signed cookie: only the browser that started a login finishes it. */
-  const loginOf = (request: FastifyRequest, reply: FastifyReply): OidcLogin => ({
-    provider,
-    boundInteractionId:
-      provider.createContext(request.raw, reply.raw).cookies.get('_interaction', { signed: true }) ?? null,
-  });
+  /**
+   * The interaction id in the provider's signed cookie: only the browser that started a login
+   * finishes it. The provider is built on first use, so a server without `CONNECTIONS_KEY` still
+   * starts (these calls then answer 503 CONNECTIONS_KEY_MISSING).
+   */
+  const loginOf = async (request: FastifyRequest, reply: FastifyReply): Promise<OidcLogin> => {
+    const provider = await oidcProvider(db, config);
+    return {
+      provider,
+      boundInteractionId:
+        provider.createContext(request.raw, reply.raw).cookies.get('_interaction', { signed: true }) ?? null,
+    };
+  };
 
   app.get(
     '/oidc-auth/interaction/:id',
@@ -46,7 +52,8 @@ export const oidcAuthRoutes: FastifyPluginAsyncTypebox<AreaRouteOptions> = async
         response: { 200: OidcInteraction, ...errors },
       },
     },
-    async (request, reply) => getOidcInteraction(request.ctx(), loginOf(request, reply), request.params.id),
+    async (request, reply) =>
+      getOidcInteraction(request.ctx(), await loginOf(request, reply), request.params.id),
   );
   app.post(
     '/oidc-auth/sign-in-by-token',
@@ -60,7 +67,7 @@ export const oidcAuthRoutes: FastifyPluginAsyncTypebox<AreaRouteOptions> = async
       },
     },
     async (request, reply) =>
-      signInByToken(request.ctx(), loginOf(request, reply), request.body.interactionId),
+      signInByToken(request.ctx(), await loginOf(request, reply), request.body.interactionId),
   );
   app.post(
     '/oidc-auth/consent/:id/confirm',
@@ -73,7 +80,8 @@ export const oidcAuthRoutes: FastifyPluginAsyncTypebox<AreaRouteOptions> = async
         response: { 200: OidcRedirect, ...errors },
       },
     },
-    async (request, reply) => confirmSsoConsent(request.ctx(), loginOf(request, reply), request.params.id),
+    async (request, reply) =>
+      confirmSsoConsent(request.ctx(), await loginOf(request, reply), request.params.id),
   );
   app.post(
     '/oidc-auth/consent/:id/abort',
@@ -86,7 +94,8 @@ export const oidcAuthRoutes: FastifyPluginAsyncTypebox<AreaRouteOptions> = async
         response: { 200: OidcRedirect, ...errors },
       },
     },
-    async (request, reply) => abortSsoConsent(request.ctx(), loginOf(request, reply), request.params.id),
+    async (request, reply) =>
+      abortSsoConsent(request.ctx(), await loginOf(request, reply), request.params.id),
   );
   app.post(
     '/oidc-auth/consent/:id/request-access',
@@ -99,6 +108,7 @@ export const oidcAuthRoutes: FastifyPluginAsyncTypebox<AreaRouteOptions> = async
         response: { 200: OidcInteraction, ...errors },
       },
     },
-    async (request, reply) => requestSsoAccess(request.ctx(), loginOf(request, reply), request.params.id),
+    async (request, reply) =>
+      requestSsoAccess(request.ctx(), await loginOf(request, reply), request.params.id),
   );
 };

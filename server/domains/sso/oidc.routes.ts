@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AreaRouteOptions } from '../area.ts';
+import type Provider from 'oidc-provider';
 import { OIDC_MOUNT, oidcProvider } from './oidc-provider.ts';
 
 /**
@@ -9,15 +10,26 @@ import { OIDC_MOUNT, oidcProvider } from './oidc-provider.ts';
  * address by redirecting to the issuer's.
  */
 export const oidcRoutes: FastifyPluginAsync<AreaRouteOptions> = async (app, { db, config }) => {
-  const provider = await oidcProvider(db, config);
-  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc-provider error'));
-  const handle = provider.callback();
+  // Built on first use, not at start: a server without CONNECTIONS_KEY in production (it encrypts
+  // the signing keys) still starts, and /oidc answers 503 CONNECTIONS_KEY_MISSING until it has one.
+  const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
+  const handlerOf = async () => {
+    const provider = await oidcProvider(db, config);
+    let handle = callbacks.get(provider);
+    if (!handle) {
+      provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc-provider error'));
+      handle = provider.callback();
+      callbacks.set(provider, handle);
+    }
+    return handle;
+  };
 
   await app.register(async (scope) => {
     // The provider reads its own bodies (forms, JSON): leave the stream alone.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    const forward = (request: FastifyRequest, reply: FastifyReply) => {
+    const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      const handle = await handlerOf(); // before hijacking: a failure is answered as usual
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
