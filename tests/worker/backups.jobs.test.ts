@@ -93,6 +93,28 @@ t.test(
   },
 );
 
+t.test('two configurations sharing a folder each keep their own archives; other files stay', async (t) => {
+  const { db, config, configure, dataDir } = await setUp(t, 'shared-folder');
+  const folder = path.join(dataDir, 'archives');
+  const nightly = await configure({ name: 'Nightly', retention: 1 });
+  const weekly = await configure({ name: 'Weekly', frequency: 'WEEKLY', retention: 1 });
+  await queue(db, weekly.id);
+  t.same(await runJobHandler(db, config, 'backups.run-queued'), { ran: 1 });
+  // Someone's own copy, named like an archive, dropped in the same folder.
+  writeFileSync(path.join(folder, 'backoffice-20200101T000000000Z-abcdef.tar.gz'), 'a copy kept by hand');
+  for (let i = 0; i < 2; i++) {
+    await queue(db, nightly.id);
+    t.same(await runJobHandler(db, config, 'backups.run-queued'), { ran: 1 });
+  }
+  const weeklyArchive = (await logsOf(db, weekly.id))[0]!.archive_name!;
+  const nightlyNewest = (await logsOf(db, nightly.id))[1]!.archive_name!;
+  t.same(
+    readdirSync(folder).sort(),
+    ['backoffice-20200101T000000000Z-abcdef.tar.gz', nightlyNewest, weeklyArchive].sort(),
+    "the nightly retention removed only the nightly's older archive",
+  );
+});
+
 t.test('a failed run is logged FAILED with its error and the backup managers are notified', async (t) => {
   const { db, config, configure, dataDir } = await setUp(t, 'failing');
   const admin = await createUser(db, { permissions: ['backups.manage'] });

@@ -49,9 +49,20 @@ export async function makeAndShip(
   return archive;
 }
 
-/** Keeps the newest `retention` archives at the destination; returns the names it deleted. */
-export async function applyRetention(destination: BackupDestination, retention: number): Promise<string[]> {
-  const archives = (await destination.list()).sort((a, b) => a.name.localeCompare(b.name));
+/**
+ * Keeps the newest `retention` archives of one configuration at the destination; returns the names
+ * it deleted. Only archives this configuration made (`own`, from its logs) are candidates: two
+ * configurations sharing a folder or bucket never delete each other's archives, and files someone
+ * else put there stay.
+ */
+export async function applyRetention(
+  destination: BackupDestination,
+  retention: number,
+  own: ReadonlySet<string>,
+): Promise<string[]> {
+  const archives = (await destination.list())
+    .filter((archive) => own.has(archive.name))
+    .sort((a, b) => a.name.localeCompare(b.name));
   const old = archives.slice(0, Math.max(0, archives.length - retention));
   for (const archive of old) await destination.remove(archive.name);
   return old.map((archive) => archive.name);

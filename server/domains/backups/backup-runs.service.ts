@@ -56,7 +56,8 @@ async function executeRun(ctx: ServiceContext, log: repo.BackupLogRecord) {
   try {
     const destination = await destinationOf(ctx, configuration);
     const archive = await makeAndShip(ctx, databaseUrlFor(ctx), destination);
-    const removed = await applyRetention(destination, configuration.retention);
+    const own = new Set([...(await repo.archiveNamesOf(ctx.db, configuration.id)), archive.name]);
+    const removed = await applyRetention(destination, configuration.retention, own);
     await inTransaction(ctx, async (tx) => {
       await repo.updateLog(tx.db, log.id, {
         status: 'SUCCEED',

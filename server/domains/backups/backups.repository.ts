@@ -159,6 +159,17 @@ export function listDueConfigurations(db: Db) {
     .execute();
 }
 
+/** The archives a configuration's runs made (the candidates of its retention). */
+export async function archiveNamesOf(db: Db, configurationId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('backup_logs')
+    .select('archive_name')
+    .where('configuration_id', '=', configurationId)
+    .where('archive_name', 'is not', null)
+    .execute();
+  return rows.map((row) => row.archive_name!);
+}
+
 /** The newest successful run of each active configuration: what the monthly drill restores. */
 export function latestSucceededLogs(db: Db) {
   return db
