@@ -365,7 +365,8 @@ export const ResumeHit = Type.Object({
   ),
 });
 export type ResumeHit = Static<typeof ResumeHit>;
-export const ResumePage = Paged(ResumeHit);
+/** `totalCapped`: more resumes match than are counted (`total` is then the cap, shown as "1,000+"). */
+export const ResumePage = Type.Object({ ...Paged(ResumeHit).properties, totalCapped: Type.Boolean() });
 export type ResumePage = Static<typeof ResumePage>;
 
 export const ApplicationParams = Type.Object({ id: Uuid });
