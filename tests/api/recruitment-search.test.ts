@@ -93,30 +93,33 @@ t.test('resume search over many resumes: indexed, ranked window, capped count', 
     );
   });
 
-  await t.test('a word in every resume: the count stops at the cap and paging stays consistent', async (t) => {
-    const first = (await get(hr, '/api/resumes?search=developer&perPage=100')).json();
-    t.equal(first.total, COUNT_CAP, `counted up to ${COUNT_CAP}`);
-    t.equal(first.totalCapped, true, 'and said to be more');
-    t.equal(first.lastPage, COUNT_CAP / 100);
-    const seen = new Set<string>();
-    const pages = [];
-    for (let page = 1; page <= COUNT_CAP / 100; page++) {
-      const answer = (await get(hr, `/api/resumes?search=developer&perPage=100&page=${page}`)).json();
-      t.equal(answer.items.length, 100, `page ${page} is full`);
-      pages.push(answer.items);
-      for (const hit of answer.items) seen.add(hit.resume.id);
-    }
-    t.equal(seen.size, COUNT_CAP, 'no resume on two pages');
-    const afterWindow = pages.flat().slice(RANK_WINDOW);
-    const names = afterWindow.map((hit: { candidate: { lastName: string } }) => hit.candidate.lastName);
-    t.same(
-      names.slice(0, 3),
-      [`Viên ${RANK_WINDOW + 1}`, `Viên ${RANK_WINDOW + 2}`, `Viên ${RANK_WINDOW + 3}`],
-      'after the ranked window, the rest newest first',
-    );
-    const beyond = (await get(hr, `/api/resumes?search=developer&perPage=100&page=11`)).json();
-    t.same(beyond.items, [], 'nothing is listed past the cap');
-  });
+  await t.test(
+    'a word in every resume: the count stops at the cap and paging stays consistent',
+    async (t) => {
+      const first = (await get(hr, '/api/resumes?search=developer&perPage=100')).json();
+      t.equal(first.total, COUNT_CAP, `counted up to ${COUNT_CAP}`);
+      t.equal(first.totalCapped, true, 'and said to be more');
+      t.equal(first.lastPage, COUNT_CAP / 100);
+      const seen = new Set<string>();
+      const pages = [];
+      for (let page = 1; page <= COUNT_CAP / 100; page++) {
+        const answer = (await get(hr, `/api/resumes?search=developer&perPage=100&page=${page}`)).json();
+        t.equal(answer.items.length, 100, `page ${page} is full`);
+        pages.push(answer.items);
+        for (const hit of answer.items) seen.add(hit.resume.id);
+      }
+      t.equal(seen.size, COUNT_CAP, 'no resume on two pages');
+      const afterWindow = pages.flat().slice(RANK_WINDOW);
+      const names = afterWindow.map((hit: { candidate: { lastName: string } }) => hit.candidate.lastName);
+      t.same(
+        names.slice(0, 3),
+        [`Viên ${RANK_WINDOW + 1}`, `Viên ${RANK_WINDOW + 2}`, `Viên ${RANK_WINDOW + 3}`],
+        'after the ranked window, the rest newest first',
+      );
+      const beyond = (await get(hr, `/api/resumes?search=developer&perPage=100&page=11`)).json();
+      t.same(beyond.items, [], 'nothing is listed past the cap');
+    },
+  );
 
   await t.test('a name or email finds the resume without the words in its text', async (t) => {
     const byEmail = (await get(hr, '/api/resumes?search=ungvien42%40search')).json();

@@ -1,6 +1,10 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { CandidateSource } from '../../../shared/recruitment.schemas.ts';
+import {
+  RESUME_COUNT_CAP,
+  RESUME_RANK_WINDOW,
+  type CandidateSource,
+} from '../../../shared/recruitment.schemas.ts';
 import type { PageWindow } from '../../core/paging.ts';
 import { searchPatterns } from './recruitment-rules.ts';
 
@@ -16,9 +20,9 @@ import { searchPatterns } from './recruitment-rules.ts';
  */
 
 /** How many of the newest matches are ranked by relevance (ten pages of 20). */
-export const RANK_WINDOW = 200;
+export const RANK_WINDOW = RESUME_RANK_WINDOW;
 /** Where the count stops: more matches than this are shown as "1,000+" and only these are listed. */
-export const COUNT_CAP = 1000;
+export const COUNT_CAP = RESUME_COUNT_CAP;
 
 export interface ResumeHitRow {
   id: string;
