@@ -69,9 +69,10 @@ t.test('resume search over many resumes: indexed, ranked window, capped count', 
         });
         return answer.rows[0]!['QUERY PLAN'][0].Plan;
       });
-      const resumeScans = planNodes(plan).filter((node) => node['Relation Name'] === 'candidate_resumes');
+      const nodes = planNodes(plan);
+      const resumeScans = nodes.filter((node) => node['Relation Name'] === 'candidate_resumes');
       t.ok(
-        resumeScans.some((node) => node['Index Name'] === 'candidate_resumes_search_idx'),
+        nodes.some((node) => node['Index Name'] === 'candidate_resumes_search_idx'),
         `${name}: uses the resumes' GIN index`,
       );
       t.same(
