@@ -28,6 +28,10 @@ export const CANDIDATE_SOURCES = [
 ] as const;
 export type CandidateSource = (typeof CANDIDATE_SOURCES)[number];
 export const RECOMMENDATIONS = ['STRONG_YES', 'YES', 'NO', 'STRONG_NO'] as const;
+/** The all-resume search ranks its newest 200 matches by relevance (README "Recruitment"). */
+export const RESUME_RANK_WINDOW = 200;
+/** It counts and lists at most 1,000 matches: more are shown as "1,000+" (README "Recruitment"). */
+export const RESUME_COUNT_CAP = 1000;
 export type Recommendation = (typeof RECOMMENDATIONS)[number];
 
 /** Resumes are PDFs of at most 10 MB (spec section 5: employee documents), checked by content. */
@@ -365,7 +369,8 @@ export const ResumeHit = Type.Object({
   ),
 });
 export type ResumeHit = Static<typeof ResumeHit>;
-export const ResumePage = Paged(ResumeHit);
+/** `totalCapped`: more resumes match than are counted (`total` is then the cap, shown as "1,000+"). */
+export const ResumePage = Type.Object({ ...Paged(ResumeHit).properties, totalCapped: Type.Boolean() });
 export type ResumePage = Static<typeof ResumePage>;
 
 export const ApplicationParams = Type.Object({ id: Uuid });

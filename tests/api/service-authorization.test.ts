@@ -176,6 +176,7 @@ const MODULES = {
   recruitmentFeedback: 'server/domains/recruitment/feedback.service.ts',
   recruitmentHire: 'server/domains/recruitment/hire.service.ts',
   recruitmentResumes: 'server/domains/recruitment/resumes.service.ts',
+  recruitmentFeedbackReminders: 'server/domains/recruitment/feedback-reminders.service.ts',
   recruitmentCandidates: 'server/domains/recruitment/candidates.service.ts',
   backupConfigurations: 'server/domains/backups/backup-configurations.service.ts',
   backupRuns: 'server/domains/backups/backup-runs.service.ts',
@@ -3166,6 +3167,10 @@ const ROWS: Record<string, Row> = {
     permission: 'recruitment.manage',
     call: async (ctx) =>
       svc.recruitmentCandidates.eraseCandidate!(ctx, (await hiringFixture()).application.candidateId),
+  },
+  remindOverdueFeedback: {
+    system: 'the daily reminder of overdue interview feedback, run by the worker',
+    call: (ctx) => svc.recruitmentFeedbackReminders.remindOverdueFeedback!(ctx, { today: '2020-01-01' }),
   },
   searchResumes: {
     anyOf: RECRUITERS,

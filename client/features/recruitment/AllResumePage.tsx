@@ -4,7 +4,7 @@ import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ResumeHit } from '../../../shared/recruitment.schemas.ts';
+import { RESUME_RANK_WINDOW, type ResumeHit } from '../../../shared/recruitment.schemas.ts';
 import { fullName } from '../../../shared/rules/format.ts';
 import { SearchBox } from '../../tables/SearchBox.tsx';
 import { LeaveStyles } from '../leave/LeaveStyles.tsx';
@@ -13,9 +13,11 @@ import { useResumes, type ResumeListParams } from './recruitment.queries.ts';
 
 /** /hiring-campaigns/all-resume: every resume searched by its text, accents and case ignored. */
 export default function AllResumePage() {
-  const { t } = useTranslation('recruitment');
+  const { t, i18n } = useTranslation('recruitment');
   const [params, setParams] = useState<ResumeListParams>({ page: 1, perPage: 20 });
   const resumes = useResumes(params);
+  const found = resumes.data && params.search ? resumes.data : null;
+  const number = (value: number) => value.toLocaleString(i18n.language === 'vi' ? 'vi-VN' : 'en-US');
   return (
     <div className="lv-page" data-testid="all-resume-page">
       <LeaveStyles />
@@ -35,6 +37,13 @@ export default function AllResumePage() {
           testId="resume-search"
         />
       </div>
+      {found && (
+        <p data-testid="resume-found">
+          {found.totalCapped
+            ? t('allResumes.foundCapped', { total: number(found.total), ranked: number(RESUME_RANK_WINDOW) })
+            : t('allResumes.found', { count: found.total })}
+        </p>
+      )}
       <DataTable
         value={resumes.data?.items ?? []}
         lazy

@@ -86,6 +86,8 @@ export interface HiringApplicationsTable {
   applied_at: CreatedAt;
   moved_at: UpdatedAt;
   hired_employee_id: string | null;
+  /** The company day the hiring team was last reminded of overdue feedback (once a day at most). */
+  feedback_reminded_on: Defaulted<string | null>;
   version: Defaulted<number>;
   created_by: string | null;
   created_at: CreatedAt;

@@ -122,6 +122,18 @@ export function resumeFacts(text: string, pageCount: number): ResumeFacts {
   };
 }
 
+// One character folded, remembered: a page of 20 resumes is some 40,000 characters of a few
+// hundred distinct ones, and folding each anew (normalize + regexes) cost more than the search's SQL.
+const foldedChars = new Map<string, string>();
+function foldChar(char: string): string {
+  let folded = foldedChars.get(char);
+  if (folded === undefined) {
+    folded = fold(char).slice(0, 1) || ' ';
+    if (foldedChars.size < 10_000) foldedChars.set(char, folded);
+  }
+  return folded;
+}
+
 /**
  * About 200 characters of the text around the first search word (accents ignored), or its start.
  * The folded text keeps one character per original one (combining marks are dropped per character).
@@ -132,8 +144,8 @@ export function snippetOf(text: string, search: string | undefined, size = 200):
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .map(fold);
-  const folded = [...flat].map((char) => fold(char).slice(0, 1) || ' ').join('');
   const chars = [...flat];
+  const folded = chars.map(foldChar).join('');
   let at = -1;
   for (const word of words) {
     const found = folded.indexOf(word);

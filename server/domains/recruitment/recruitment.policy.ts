@@ -34,12 +34,14 @@ export const campaignPolicy = definePolicy<
   hire: (actor) => recruiter(actor) && can(actor, 'employees.manage'),
 });
 
-export const recruitmentPolicy = definePolicy<undefined, 'create' | 'searchResumes' | 'eraseCandidate'>(
-  'recruitment',
-  {
-    create: (actor) => recruiter(actor),
-    /** Erasing a person's candidate data (a request under Decree 13, or the end of a retention period). */
-    eraseCandidate: (actor) => recruiter(actor),
-    searchResumes: (actor) => readsAllCampaigns(actor),
-  },
-);
+export const recruitmentPolicy = definePolicy<
+  undefined,
+  'create' | 'searchResumes' | 'eraseCandidate' | 'runJobs'
+>('recruitment', {
+  create: (actor) => recruiter(actor),
+  /** Erasing a person's candidate data (a request under Decree 13, or the end of a retention period). */
+  eraseCandidate: (actor) => recruiter(actor),
+  searchResumes: (actor) => readsAllCampaigns(actor),
+  /** The worker's daily reminders run as the system, nobody else. */
+  runJobs: (actor) => actor.kind === 'system',
+});

@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors.ts';
 import { pageOf, pageWindow } from '../../core/paging.ts';
 import { fileStorage } from '../files/file-storage.ts';
 import * as repo from './applications.repository.ts';
+import * as resumeSearch from './resume-search.repository.ts';
 import * as campaigns from './campaigns.repository.ts';
 import { campaignPolicy, recruitmentPolicy } from './recruitment.policy.ts';
 import { resumeTsQuery, snippetOf } from './recruitment-rules.ts';
@@ -12,14 +13,20 @@ import { resumeTsQuery, snippetOf } from './recruitment-rules.ts';
 /** Every resume, searched by its text (all-resume), and one resume's PDF. */
 
 /**
- * Resumes whose text holds every word searched (accents and case ignored, words as prefixes), best
- * match first, or by candidate name or email; the newest first without a search. For those with
+ * Resumes whose text holds every word searched (accents and case ignored, words as prefixes), or
+ * whose candidate's name or email does: the newest 200 matches best first, then newest first, at
+ * most 1,000 (`totalCapped` when more match); the newest first without a search. For those with
  * recruitment permissions: every candidate of every campaign is in it.
  */
 export async function searchResumes(ctx: ServiceContext, query: ResumeQuery): Promise<ResumePage> {
   recruitmentPolicy.authorize(ctx.actor, 'searchResumes', undefined);
   const window = pageWindow(query);
-  const { rows, total } = await repo.searchResumes(ctx.db, resumeTsQuery(query.search), query.search, window);
+  const { rows, total, totalCapped } = await resumeSearch.searchResumes(
+    ctx.db,
+    resumeTsQuery(query.search),
+    query.search,
+    window,
+  );
   const applications = await repo.listResumeApplications(
     ctx.db,
     rows.map((row) => row.id),
@@ -49,6 +56,7 @@ export async function searchResumes(ctx: ServiceContext, query: ResumeQuery): Pr
         .map((a) => ({ id: a.id, campaignId: a.campaign_id, position: a.position, stageName: a.stage_name })),
     })),
     ...pageOf(window, total),
+    totalCapped,
   };
 }
 
