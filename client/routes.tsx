@@ -47,6 +47,8 @@ const RecurringTasksPage = lazy(() => import('./features/recurring-tasks/Recurri
 const RecurringTaskDetailPage = lazy(() => import('./features/recurring-tasks/RecurringTaskDetailPage.tsx'));
 const ConnectionsPage = lazy(() => import('./features/connections/ConnectionsPage.tsx'));
 const ConnectionDetailPage = lazy(() => import('./features/connections/ConnectionDetailPage.tsx'));
+const AccountBoardPage = lazy(() => import('./features/connections/AccountBoardPage.tsx'));
+const ConnectedAccountPage = lazy(() => import('./features/connections/ConnectedAccountPage.tsx'));
 const InvoicesPage = lazy(() => import('./features/invoices/InvoicesPage.tsx'));
 const InvoiceReportPage = lazy(() => import('./features/invoices/InvoiceReportPage.tsx'));
 const AssetsPage = lazy(() => import('./features/assets/AssetsPage.tsx'));
@@ -202,7 +204,7 @@ function pageRoutes(environment: string): RouteObject[] {
           path: 'account-management/sso-connection/:id',
           element: guarded('sso.manage', <SsoConnectionPage />),
         },
-        areaRoute('account-management', ['sso-connection/:id'], 'accounts.view'),
+        { path: 'account-management', element: guarded('accounts.view', <AccountBoardPage />) },
         {
           // Managers without recurring-tasks.view still open it: the page and the API decide.
           path: 'recurring-tasks',
@@ -237,7 +239,9 @@ function pageRoutes(environment: string): RouteObject[] {
           ],
         },
         { path: 'sso-connections', element: guarded(undefined, <MySsoAppsPage />) },
-        areaRoute('connected-account', []),
+        // The signed-in person's own linked accounts; /connections is the same page.
+        { path: 'connected-account', element: guarded(undefined, <ConnectedAccountPage />) },
+        { path: 'connections', element: guarded(undefined, <ConnectedAccountPage />) },
         {
           // Managers and reviewers without risks.view still open it: the page and the API decide.
           path: 'risk-management',

@@ -15,8 +15,6 @@ export const connectionJobs: JobDefinition[] = [
   {
     name: 'connections.offboarding-reminder',
     cron: '0 2 * * *',
-    handler: async (ctx) => {
-      await remindOpenOffboardings(ctx);
-    },
+    handler: (ctx) => remindOpenOffboardings(ctx),
   },
 ];
