@@ -11,7 +11,6 @@ import { prefetchEmployeeList } from './features/employees/employees.queries.ts'
 import type { RouteHandle } from './page-data.ts';
 
 // Each area is its own chunk: a person downloads only the screens they open.
-const AreaPlaceholder = lazy(() => import('./features/placeholder/AreaPlaceholder.tsx'));
 const SignInPage = lazy(() => import('./features/auth/SignInPage.tsx'));
 const DevtoolsPage = lazy(() => import('./features/devtools/DevtoolsPage.tsx'));
 const InviteAccountPage = lazy(() => import('./features/account/InviteAccountPage.tsx'));
@@ -62,28 +61,9 @@ const AllResumePage = lazy(() => import('./features/recruitment/AllResumePage.ts
 const CampaignPage = lazy(() => import('./features/recruitment/CampaignPage.tsx'));
 const ComparePage = lazy(() => import('./features/recruitment/ComparePage.tsx'));
 
-/** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
-function area(permission?: Permission): ReactNode {
-  return (
-    <RequirePermission permission={permission}>
-      <AreaPlaceholder />
-    </RequirePermission>
-  );
-}
-
 /** A screen behind a permission (none: any signed-in person; the screen then asks the API). */
 function guarded(permission: Permission | undefined, screen: ReactNode): ReactNode {
   return <RequirePermission permission={permission}>{screen}</RequirePermission>;
-}
-
-function areaRoute(path: string, children: string[], permission?: Permission): RouteObject {
-  return {
-    path,
-    children: [
-      { index: true, element: area(permission) },
-      ...children.map((child) => ({ path: child, element: area(permission) })),
-    ],
-  };
 }
 
 /** Paths anyone may open without signing in (spec section 2, public routes). */
