@@ -49,6 +49,8 @@ export const BoardAccountQuery = Type.Object(
     userId: Type.Optional(Uuid),
     /** Accounts used by the project's active members. */
     projectId: Type.Optional(Uuid),
+    /** The accounts one connection synced (its detail page). */
+    connectionId: Type.Optional(Uuid),
     /** Only accounts nobody is assigned to. */
     unassigned: Type.Optional(Type.Boolean()),
     search: Type.Optional(SearchText()),

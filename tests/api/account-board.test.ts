@@ -129,7 +129,8 @@ t.test('the board lists every account with its assignees, by provider, person an
   t.equal((await nobody.inject({ method: 'GET', url: '/api/account-board' })).statusCode, 403);
 
   const bad = await keeper.inject({ method: 'GET', url: '/api/account-board?provider=MYSPACE' });
-  t.equal(bad.statusCode, 400);
+  t.equal(bad.statusCode, 422);
+  t.match(bad.json(), { code: 'VALIDATION_FAILED', details: [{ field: 'provider' }] }, 'a clear field error');
 });
 
 t.test('a person sees their own linked accounts and Discord id', async (t) => {

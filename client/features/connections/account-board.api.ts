@@ -14,6 +14,7 @@ export interface BoardParams {
   page: number;
   perPage: number;
   provider?: ConnectionProvider;
+  connectionId?: string;
   userId?: string;
   projectId?: string;
   unassigned?: boolean;

@@ -11,6 +11,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface BoardFilters {
   provider?: string;
+  connectionId?: string;
   userId?: string;
   projectId?: string;
   unassigned?: boolean;
@@ -53,6 +54,7 @@ const assigneeRows = sql`(
 function whereOf(filters: BoardFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [sql`true`];
   if (filters.provider) conditions.push(sql`b.provider = ${filters.provider}`);
+  if (filters.connectionId) conditions.push(sql`b.connection_id = ${filters.connectionId}::uuid`);
   if (!filters.includeRemoved) conditions.push(sql`b.removed_at is null`);
   if (filters.userId)
     conditions.push(

@@ -34,6 +34,7 @@ export async function listAccountBoard(
     ctx.db,
     {
       provider: query.provider,
+      connectionId: query.connectionId,
       userId: query.userId,
       projectId: query.projectId,
       unassigned: query.unassigned,
