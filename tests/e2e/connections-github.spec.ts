@@ -44,7 +44,7 @@ test('connect GitHub, sync, assign accounts on the board, deactivate, work the c
   const dialog = page.getByRole('dialog', { name: 'Connect an account' });
   await dialog.locator('#cx-name').fill(`Acme GitHub ${tag}`);
   await expect(async () => {
-    await dialog.locator('#cx-provider').click();
+    await dialog.locator('.p-dropdown:has(#cx-provider)').click();
     await page
       .locator('.p-dropdown-panel')
       .getByRole('option', { name: /^GitHub/ })
