@@ -11,7 +11,6 @@ import { prefetchEmployeeList } from './features/employees/employees.queries.ts'
 import type { RouteHandle } from './page-data.ts';
 
 // Each area is its own chunk: a person downloads only the screens they open.
-const AreaPlaceholder = lazy(() => import('./features/placeholder/AreaPlaceholder.tsx'));
 const SignInPage = lazy(() => import('./features/auth/SignInPage.tsx'));
 const DevtoolsPage = lazy(() => import('./features/devtools/DevtoolsPage.tsx'));
 const InviteAccountPage = lazy(() => import('./features/account/InviteAccountPage.tsx'));
@@ -47,6 +46,8 @@ const RecurringTasksPage = lazy(() => import('./features/recurring-tasks/Recurri
 const RecurringTaskDetailPage = lazy(() => import('./features/recurring-tasks/RecurringTaskDetailPage.tsx'));
 const ConnectionsPage = lazy(() => import('./features/connections/ConnectionsPage.tsx'));
 const ConnectionDetailPage = lazy(() => import('./features/connections/ConnectionDetailPage.tsx'));
+const AccountBoardPage = lazy(() => import('./features/connections/AccountBoardPage.tsx'));
+const ConnectedAccountPage = lazy(() => import('./features/connections/ConnectedAccountPage.tsx'));
 const InvoicesPage = lazy(() => import('./features/invoices/InvoicesPage.tsx'));
 const InvoiceReportPage = lazy(() => import('./features/invoices/InvoiceReportPage.tsx'));
 const AssetsPage = lazy(() => import('./features/assets/AssetsPage.tsx'));
@@ -60,28 +61,9 @@ const AllResumePage = lazy(() => import('./features/recruitment/AllResumePage.ts
 const CampaignPage = lazy(() => import('./features/recruitment/CampaignPage.tsx'));
 const ComparePage = lazy(() => import('./features/recruitment/ComparePage.tsx'));
 
-/** A screen of an area whose issue has not landed yet: an honest "not available yet" page. */
-function area(permission?: Permission): ReactNode {
-  return (
-    <RequirePermission permission={permission}>
-      <AreaPlaceholder />
-    </RequirePermission>
-  );
-}
-
 /** A screen behind a permission (none: any signed-in person; the screen then asks the API). */
 function guarded(permission: Permission | undefined, screen: ReactNode): ReactNode {
   return <RequirePermission permission={permission}>{screen}</RequirePermission>;
-}
-
-function areaRoute(path: string, children: string[], permission?: Permission): RouteObject {
-  return {
-    path,
-    children: [
-      { index: true, element: area(permission) },
-      ...children.map((child) => ({ path: child, element: area(permission) })),
-    ],
-  };
 }
 
 /** Paths anyone may open without signing in (spec section 2, public routes). */
@@ -202,7 +184,7 @@ function pageRoutes(environment: string): RouteObject[] {
           path: 'account-management/sso-connection/:id',
           element: guarded('sso.manage', <SsoConnectionPage />),
         },
-        areaRoute('account-management', ['sso-connection/:id'], 'accounts.view'),
+        { path: 'account-management', element: guarded('accounts.view', <AccountBoardPage />) },
         {
           // Managers without recurring-tasks.view still open it: the page and the API decide.
           path: 'recurring-tasks',
@@ -237,7 +219,9 @@ function pageRoutes(environment: string): RouteObject[] {
           ],
         },
         { path: 'sso-connections', element: guarded(undefined, <MySsoAppsPage />) },
-        areaRoute('connected-account', []),
+        // The signed-in person's own linked accounts; /connections is the same page.
+        { path: 'connected-account', element: guarded(undefined, <ConnectedAccountPage />) },
+        { path: 'connections', element: guarded(undefined, <ConnectedAccountPage />) },
         {
           // Managers and reviewers without risks.view still open it: the page and the API decide.
           path: 'risk-management',

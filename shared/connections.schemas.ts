@@ -300,7 +300,12 @@ export const ConnectionDetail = Type.Object({
     jiraProjects: Type.Integer(),
     jiraAccounts: Type.Integer(),
     jiraIssues: Type.Integer(),
+    /** Projects linked to this connection's Jira projects or repositories. */
     linkedProjects: Type.Integer(),
+    /** The other providers: git repositories, accounts (members), Discord channels. */
+    repositories: Type.Integer(),
+    accounts: Type.Integer(),
+    channels: Type.Integer(),
   }),
 });
 export type ConnectionDetail = Static<typeof ConnectionDetail>;

@@ -25,7 +25,7 @@ export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
  * worker flags (a treatment plan past its expected completion, an acceptance due for review), and a
  * company document to acknowledge (published or a new version) and its reminder, the hiring team's
  * two (a new candidate, feedback due), and a failed backup run or restore drill (told to whoever
- * manages backups).
+ * manages backups), and an offboarding checklist still open (told daily to whoever manages accounts).
  */
 export const NOTIFICATION_TYPES = [
   'NEW_LEAVE_REQUEST',
@@ -53,6 +53,7 @@ export const NOTIFICATION_TYPES = [
   'HIRING_NEW_CANDIDATE',
   'HIRING_FEEDBACK_DUE',
   'BACKUP_FAILED',
+  'OFFBOARDING_REMINDER',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -117,6 +118,12 @@ export const HiringCandidateRef = {
 };
 /** A backup configuration whose run (or restore drill) failed, and why. */
 export const BackupRef = Type.Object({ id: Type.String(), name: Type.String(), error: Type.String() });
+/** A deactivated person whose offboarding checklist still has open items. */
+export const OffboardingRef = Type.Object({
+  userId: Type.String(),
+  name: Type.String(),
+  open: Type.Integer(),
+});
 export const SsoRequestRef = Type.Object({ id: Type.String(), ssoConnectionName: Type.String() });
 export const SsoConnectionRef = Type.Object({ id: Type.String(), name: Type.String() });
 
@@ -150,6 +157,7 @@ export const NOTIFICATION_DATA = {
   HIRING_NEW_CANDIDATE: withActor(HiringCandidateRef),
   HIRING_FEEDBACK_DUE: withActor({ ...HiringCandidateRef, stage: Type.String(), dueDate: Type.String() }),
   BACKUP_FAILED: withActor({ backup: BackupRef }),
+  OFFBOARDING_REMINDER: withActor({ offboarding: OffboardingRef }),
 } as const satisfies Record<NotificationType, TSchema>;
 
 export type NotificationData<T extends NotificationType = NotificationType> = Static<
@@ -183,6 +191,7 @@ export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
   HIRING_NEW_CANDIDATE: 'PLATFORM',
   HIRING_FEEDBACK_DUE: 'PLATFORM',
   BACKUP_FAILED: 'PLATFORM',
+  OFFBOARDING_REMINDER: 'PLATFORM',
 };
 
 /** One notification as the API returns it and the live channel pushes it. */

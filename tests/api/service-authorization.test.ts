@@ -134,6 +134,8 @@ const MODULES = {
   providerAccounts: 'server/domains/connections/provider-accounts.service.ts',
   cloudAccounts: 'server/domains/connections/cloud-accounts.service.ts',
   offboarding: 'server/domains/connections/offboarding.service.ts',
+  accountBoard: 'server/domains/connections/account-board.service.ts',
+  offboardingReminder: 'server/domains/connections/offboarding-reminder.service.ts',
   // Invoices and vendors (issue 17).
   invoices: 'server/domains/invoices/invoices.service.ts',
   invoiceStatus: 'server/domains/invoices/invoice-status.service.ts',
@@ -2397,6 +2399,22 @@ const ROWS: Record<string, Row> = {
   closeOffboardingItem: {
     permission: 'accounts.manage',
     call: async (ctx) => svc.offboarding.closeOffboardingItem!(ctx, await fx.offboardingItem()),
+  },
+  listAccountBoard: {
+    permission: 'accounts.view',
+    call: (ctx) => svc.accountBoard.listAccountBoard!(ctx, {}),
+  },
+  listOpenOffboardings: {
+    permission: 'accounts.view',
+    call: (ctx) => svc.accountBoard.listOpenOffboardings!(ctx, {}),
+  },
+  listMyConnectedAccounts: {
+    signedIn: 'one’s own linked accounts',
+    call: (ctx) => svc.accountBoard.listMyConnectedAccounts!(ctx),
+  },
+  remindOpenOffboardings: {
+    permission: 'accounts.manage',
+    call: (ctx) => svc.offboardingReminder.remindOpenOffboardings!(ctx),
   },
   projectsWithJira: { internal: 'tells the work-log rules which projects have Jira, for a checked use case' },
   findProjectIssues: {

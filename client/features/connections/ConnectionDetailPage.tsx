@@ -19,7 +19,9 @@ import { PageLoading } from '../../layout/PageLoading.tsx';
 import { SearchBox } from '../../tables/SearchBox.tsx';
 import { StatusTag } from '../projects/ProjectsPanel.tsx';
 import { ProjectStyles } from '../projects/ProjectStyles.tsx';
+import { usePermission } from '../../api/session.ts';
 import { AccountTable, Removed } from './AccountTable.tsx';
+import { ProviderAccountsSection } from './ProviderAccountsSection.tsx';
 import { ConnectionDialog } from './ConnectionDialog.tsx';
 import { ConnectionActions, RemoveConnection } from './ConnectionActions.tsx';
 import {
@@ -30,7 +32,10 @@ import {
 } from './connections.queries.ts';
 import { ConnectionStyles, LastSync, runError } from './SyncBadge.tsx';
 
-/** /setting-connections/:id: a connection's details, its sync runs, and the Jira projects and accounts it synced. */
+/**
+ * /setting-connections/:id: a connection's details and counts, its sync runs, and what it synced:
+ * Jira projects and accounts, or the other providers' accounts (for holders of accounts.view).
+ */
 export default function ConnectionDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation(['connections', 'errors']);
@@ -55,6 +60,7 @@ function ConnectionView({ connection }: { connection: ConnectionDetail }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const canSeeAccounts = usePermission('accounts.view');
   return (
     <div className="pm-page" data-testid="connection-detail">
       <ProjectStyles />
@@ -112,18 +118,31 @@ function ConnectionView({ connection }: { connection: ConnectionDetail }) {
           <div>
             <dt>{t('ui.syncedData')}</dt>
             <dd data-testid="cx-counts">
-              {t('ui.countsLine', {
-                projects: connection.counts.jiraProjects,
-                accounts: connection.counts.jiraAccounts,
-                issues: connection.counts.jiraIssues,
-                linked: connection.counts.linkedProjects,
-              })}
+              {connection.provider === 'JIRA'
+                ? t('ui.countsLine', {
+                    projects: connection.counts.jiraProjects,
+                    accounts: connection.counts.jiraAccounts,
+                    issues: connection.counts.jiraIssues,
+                    linked: connection.counts.linkedProjects,
+                  })
+                : t('ui.countsLineOther', {
+                    repositories: connection.counts.repositories,
+                    accounts: connection.counts.accounts,
+                    channels: connection.counts.channels,
+                    linked: connection.counts.linkedProjects,
+                  })}
             </dd>
           </div>
         </dl>
       </section>
-      <JiraProjectsSection connectionId={connection.id} />
-      <JiraAccountsSection connectionId={connection.id} />
+      {connection.provider === 'JIRA' ? (
+        <>
+          <JiraProjectsSection connectionId={connection.id} />
+          <JiraAccountsSection connectionId={connection.id} />
+        </>
+      ) : (
+        canSeeAccounts && <ProviderAccountsSection connectionId={connection.id} />
+      )}
       <RunsSection connectionId={connection.id} />
       {editing && <ConnectionDialog connection={connection} onClose={() => setEditing(false)} />}
       <RemoveConnection

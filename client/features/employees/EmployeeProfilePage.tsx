@@ -19,6 +19,7 @@ import { PersonHistory } from './PersonHistory.tsx';
 import { PersonRolesCard } from './PersonRolesCard.tsx';
 import { ProfileStyles } from './ProfileStyles.tsx';
 import { TwoFactorResetCard } from './TwoFactorResetCard.tsx';
+import { OffboardingChecklistCard } from '../connections/OffboardingChecklistCard.tsx';
 
 /**
  * employee/:id: the person's read-only profile in sections (personal, work, bank and documents, roles
@@ -89,6 +90,7 @@ function ProfileView({ person, employee }: { person: EmployeeSummary; employee: 
   const canManage = usePermission(person.type === 'EXTERNAL' ? 'external-users.manage' : 'employees.manage');
   const canSeeRoles = usePermission('roles.view');
   const canViewHistory = usePermission(person.type === 'EXTERNAL' ? 'external-users.view' : 'employees.view');
+  const canSeeAccounts = usePermission('accounts.view');
   const canResetTwoFactor = usePermission('employees.manage');
   const self = session?.user.id === person.id;
   const name = fullName(person) || person.email;
@@ -249,6 +251,8 @@ function ProfileView({ person, employee }: { person: EmployeeSummary; employee: 
         {canResetTwoFactor && person.type === 'EMPLOYEE' && person.status !== 'PENDING' && (
           <TwoFactorResetCard person={person} toast={toast} />
         )}
+        {/* HR's offboarding checklist: each account the deactivated person held (accounts.view). */}
+        {person.status === 'INACTIVE' && canSeeAccounts && <OffboardingChecklistCard userId={person.id} />}
       </div>
 
       {canViewHistory && <PersonHistory personId={person.id} />}

@@ -7,7 +7,7 @@ import type { Notification, NotificationType } from '../../../shared/notificatio
  * type of the spec to /invoices. An announcement is read where it is shown: it leads nowhere.
  * The recurring-task types open their task (`/recurring-tasks/:id`, read from the notification's data),
  * ASSET_ASSIGNED its asset, the risk types their risk, the hiring types their campaign's board,
- * BACKUP_FAILED the backups of /platform-settings.
+ * BACKUP_FAILED the backups of /platform-settings, OFFBOARDING_REMINDER the person's profile (their checklist).
  */
 export function notificationTarget(type: NotificationType, data?: Notification['data']): string | null {
   switch (type) {
@@ -58,6 +58,12 @@ export function notificationTarget(type: NotificationType, data?: Notification['
     }
     case 'BACKUP_FAILED':
       return '/platform-settings?category=BACKUP';
+    case 'OFFBOARDING_REMINDER': {
+      const id = (data as { offboarding?: { userId?: unknown } } | undefined)?.offboarding?.userId;
+      return typeof id === 'string'
+        ? `/employee-management/employee/${id}`
+        : '/account-management?tab=offboarding';
+    }
     default:
       return '/invoices';
   }

@@ -74,6 +74,8 @@ export function notificationText(t: TFunction, notification: Notification): stri
       });
     case 'BACKUP_FAILED':
       return t(key, { backup: notification.data.backup.name, error: notification.data.backup.error });
+    case 'OFFBOARDING_REMINDER':
+      return t(key, { person: notification.data.offboarding.name, open: notification.data.offboarding.open });
     case 'ACCESS_REQUEST':
       // The screen by its name ("Employee management"), never a bare "/".
       return t(key, { name, path: screenName(t, notification.data.accessRequest.path) });

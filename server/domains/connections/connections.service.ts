@@ -77,6 +77,9 @@ async function detailOf(ctx: ServiceContext, row: repo.ConnectionRow): Promise<C
       jiraAccounts: counts.jira_accounts,
       jiraIssues: counts.jira_issues,
       linkedProjects: counts.linked_projects,
+      repositories: counts.repositories,
+      accounts: counts.accounts,
+      channels: counts.channels,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { defineArea } from '../area.ts';
 import { cloudAccountRoutes } from './cloud-accounts.routes.ts';
+import { accountBoardRoutes } from './account-board.routes.ts';
 import { connectionJobs } from './connections.jobs.ts';
 import { connectionPolicy, jiraAccountPolicy, jiraLinkPolicy } from './connections.policy.ts';
 import { connectionRoutes } from './connections.routes.ts';
@@ -10,7 +11,14 @@ import { projectJiraRoutes } from './project-jira.routes.ts';
 /** Third-party connections: Jira, GitHub, GitLab, Discord, Slack, Outline, Figma (sync, project links, accounts). */
 export const connectionsArea = defineArea({
   name: 'connections',
-  routes: [connectionRoutes, projectJiraRoutes, projectGitRoutes, cloudAccountRoutes, offboardingRoutes],
+  routes: [
+    connectionRoutes,
+    projectJiraRoutes,
+    projectGitRoutes,
+    cloudAccountRoutes,
+    offboardingRoutes,
+    accountBoardRoutes,
+  ],
   jobs: connectionJobs,
   policies: [connectionPolicy, jiraLinkPolicy, jiraAccountPolicy],
   commands: async () => (await import('../../../cli/commands/connections.ts')).registerConnectionCommands,

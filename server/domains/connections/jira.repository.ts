@@ -86,12 +86,23 @@ export async function countConnectionData(db: Db, connectionId: string) {
     jira_accounts: number;
     jira_issues: number;
     linked_projects: number;
+    repositories: number;
+    accounts: number;
+    channels: number;
   }>`select
       (select count(*)::int from jira_projects where connection_id = ${connectionId} and removed_at is null) as jira_projects,
       (select count(*)::int from jira_accounts where connection_id = ${connectionId} and removed_at is null) as jira_accounts,
       (select count(*)::int from jira_issues where connection_id = ${connectionId} and removed_at is null) as jira_issues,
-      (select count(distinct l.project_id)::int from project_jira_projects l
-        join jira_projects j on j.id = l.jira_project_id where j.connection_id = ${connectionId}) as linked_projects`.execute(
+      (select count(distinct p.project_id)::int from (
+        select l.project_id from project_jira_projects l
+          join jira_projects j on j.id = l.jira_project_id where j.connection_id = ${connectionId}
+        union all
+        select l.project_id from project_git_repositories l
+          join git_repositories r on r.id = l.git_repository_id where r.connection_id = ${connectionId}
+      ) p) as linked_projects,
+      (select count(*)::int from git_repositories where connection_id = ${connectionId} and removed_at is null) as repositories,
+      (select count(*)::int from provider_accounts where connection_id = ${connectionId} and removed_at is null) as accounts,
+      (select count(*)::int from discord_channels where connection_id = ${connectionId} and removed_at is null) as channels`.execute(
     db,
   );
   return rows[0]!;
