@@ -14,7 +14,9 @@ import {
   CLOUD_SERVICES,
   type CloudRole,
   type CloudService,
+  type ServiceRoleColor,
 } from '../../../shared/connections.schemas.ts';
+import { usePermission } from '../../api/session.ts';
 import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
 import { useFormValues } from '../../forms/use-form-values.ts';
@@ -24,7 +26,9 @@ import {
   projectLinksApi,
   useProjectCloudAccounts,
   useSelectableCloudAccounts,
+  useServiceRoles,
 } from './projectLinks.queries.ts';
+import { ServiceRoleChip, ServiceRolesDialog } from './ServiceRoles.tsx';
 
 const SERVICE_LABEL: Record<CloudService, string> = { AWS: 'AWS', AZURE: 'Azure' };
 
@@ -36,7 +40,11 @@ const SERVICE_LABEL: Record<CloudService, string> = { AWS: 'AWS', AZURE: 'Azure'
 export function ProjectCloudCard({ projectId }: { projectId: string }) {
   const { t } = useTranslation('projectLinks');
   const accounts = useProjectCloudAccounts(projectId);
-  const [dialog, setDialog] = useState<'add' | 'select' | ProjectCloudAccount | null>(null);
+  const [dialog, setDialog] = useState<'add' | 'select' | 'roles' | ProjectCloudAccount | null>(null);
+  const accountsViewer = usePermission('accounts.view');
+  const accountsManager = usePermission('accounts.manage');
+  // The same readers as GET /service-roles: account people, or a manager of this project.
+  const canSeeRoles = accountsViewer || accountsManager || Boolean(accounts.data?.abilities.add);
   const [removing, setRemoving] = useState<ProjectCloudAccount | null>(null);
   const run = useRunAction([projectLinkKeys.cloud(projectId)]);
   if (!accounts.data) return null;
@@ -45,25 +53,37 @@ export function ProjectCloudCard({ projectId }: { projectId: string }) {
     <section className="pm-card" data-testid="project-cloud">
       <div className="pm-card__head">
         <h3>{t('cloud.title')}</h3>
-        {accounts.data.abilities.add && (
-          <span className="pm-row-actions">
+        <span className="pm-row-actions">
+          {canSeeRoles && (
             <Button
-              label={t('cloud.select')}
-              icon="pi pi-list"
-              outlined
+              label={t('serviceRoles.title')}
+              icon="pi pi-tags"
+              text
               size="small"
-              onClick={() => setDialog('select')}
-              data-testid="cloud-select-open"
+              onClick={() => setDialog('roles')}
+              data-testid="service-roles-open"
             />
-            <Button
-              label={t('cloud.add')}
-              icon="pi pi-plus"
-              size="small"
-              onClick={() => setDialog('add')}
-              data-testid="cloud-add-open"
-            />
-          </span>
-        )}
+          )}
+          {accounts.data.abilities.add && (
+            <>
+              <Button
+                label={t('cloud.select')}
+                icon="pi pi-list"
+                outlined
+                size="small"
+                onClick={() => setDialog('select')}
+                data-testid="cloud-select-open"
+              />
+              <Button
+                label={t('cloud.add')}
+                icon="pi pi-plus"
+                size="small"
+                onClick={() => setDialog('add')}
+                data-testid="cloud-add-open"
+              />
+            </>
+          )}
+        </span>
       </div>
       <DataTable
         className="pm-table"
@@ -80,6 +100,10 @@ export function ProjectCloudCard({ projectId }: { projectId: string }) {
         <Column header={t('columns.name')} body={(a: ProjectCloudAccount) => a.name} />
         <Column header={t('columns.service')} body={(a: ProjectCloudAccount) => SERVICE_LABEL[a.service]} />
         <Column header={t('columns.role')} body={(a: ProjectCloudAccount) => t(`cloud.roles.${a.role}`)} />
+        <Column
+          header={t('columns.serviceRole')}
+          body={(a: ProjectCloudAccount) => (a.serviceRole ? <ServiceRoleChip role={a.serviceRole} /> : '—')}
+        />
         <Column header={t('columns.note')} body={(a: ProjectCloudAccount) => a.note ?? '—'} />
         <Column
           header={t('columns.status')}
@@ -132,6 +156,7 @@ export function ProjectCloudCard({ projectId }: { projectId: string }) {
       </DataTable>
       {dialog === 'add' && <AddDialog projectId={projectId} onClose={close} />}
       {dialog === 'select' && <SelectDialog projectId={projectId} onClose={close} />}
+      {dialog === 'roles' && <ServiceRolesDialog onClose={close} />}
       {typeof dialog === 'object' && dialog !== null && (
         <EditDialog projectId={projectId} account={dialog} onClose={close} />
       )}
@@ -385,15 +410,22 @@ function EditDialog({
 }) {
   const { t } = useTranslation('projectLinks');
   const roles = useRoleOptions();
-  const form = useFormValues({ name: account.name, role: account.role, note: account.note ?? '' });
+  const serviceRoles = useServiceRoles();
+  const form = useFormValues({
+    name: account.name,
+    role: account.role,
+    serviceRoleId: account.serviceRole?.id ?? null,
+    note: account.note ?? '',
+  });
   const save = useFormMutation({
     mutationFn: (v: typeof form.values) =>
       projectLinksApi.updateCloudAccount(account.linkId, {
         name: v.name.trim(),
         role: v.role,
+        ...(v.serviceRoleId !== (account.serviceRole?.id ?? null) && { serviceRoleId: v.serviceRoleId }),
         note: v.note.trim() || null,
       }),
-    invalidate: [projectLinkKeys.cloud(projectId)],
+    invalidate: [projectLinkKeys.cloud(projectId), projectLinkKeys.serviceRoles],
     success: t('saved'),
     onSuccess: onClose,
   });
@@ -435,6 +467,30 @@ function EditDialog({
             options={roles}
             onChange={(e) => form.set('role', e.value as CloudRole)}
           />
+        </div>
+        <div className="pm-field">
+          <label htmlFor="cloud-edit-service-role">{t('columns.serviceRole')}</label>
+          <Dropdown
+            inputId="cloud-edit-service-role"
+            value={form.values.serviceRoleId}
+            options={(serviceRoles.data?.items ?? []).map((r) => ({
+              value: r.id,
+              label: r.name,
+              color: r.color,
+            }))}
+            itemTemplate={(o: { label: string; color: ServiceRoleColor }) => (
+              <ServiceRoleChip role={{ name: o.label, color: o.color }} />
+            )}
+            showClear
+            placeholder={t('serviceRoles.none')}
+            onChange={(e) => {
+              form.set('serviceRoleId', (e.value as string | undefined) ?? null);
+              save.clear('serviceRoleId');
+            }}
+          />
+          {save.fieldErrors.serviceRoleId && (
+            <small className="pm-error">{save.fieldErrors.serviceRoleId}</small>
+          )}
         </div>
         <div className="pm-field pm-field--wide">
           <label htmlFor="cloud-edit-note">{t('columns.note')}</label>

@@ -13,6 +13,12 @@ import type {
   ProviderAccount,
   ProviderAccountPage,
 } from '../../../shared/connection-links.schemas.ts';
+import type {
+  ServiceRole,
+  ServiceRoleBody,
+  ServiceRoleList,
+  ServiceRoleUpdateBody,
+} from '../../../shared/service-roles.schemas.ts';
 import { api, toQuery } from '../../api/http.ts';
 
 /** A project's git repositories, git accounts, Figma members and cloud accounts (spec section 7). */
@@ -69,6 +75,12 @@ export const projectLinksApi = {
       method: 'PATCH',
       body: { status },
     }),
+  serviceRoles: () => api<ServiceRoleList>('/service-roles'),
+  createServiceRole: (input: ServiceRoleBody) =>
+    api<ServiceRole>('/service-roles', { method: 'POST', body: input }),
+  updateServiceRole: (id: string, input: ServiceRoleUpdateBody) =>
+    api<ServiceRole>(`/service-roles/${id}`, { method: 'PUT', body: input }),
+  deleteServiceRole: (id: string) => api<void>(`/service-roles/${id}`, { method: 'DELETE' }),
   removeCloudAccount: (projectId: string, accountId: string) =>
     api<void>(`/projects/${projectId}/cloud-accounts/${accountId}`, { method: 'DELETE' }),
 };

@@ -17,6 +17,9 @@ export const projectLinkKeys = {
     ['project-links', projectId, 'figma', params] as const,
   cloud: (projectId: string) => ['project-links', projectId, 'cloud'] as const,
   cloudPicker: (projectId: string) => ['project-links', projectId, 'cloud-picker'] as const,
+  /** Company-wide; a change also reloads every project's cloud accounts (their chips). */
+  serviceRoles: ['project-links', 'service-roles'] as const,
+  all: ['project-links'] as const,
 };
 
 export const useProjectGitRepositories = (projectId: string) =>
@@ -57,4 +60,11 @@ export const useSelectableCloudAccounts = (projectId: string) =>
   useQuery({
     queryKey: projectLinkKeys.cloudPicker(projectId),
     queryFn: () => projectLinksApi.selectableCloudAccounts(projectId),
+  });
+export const useServiceRoles = (enabled = true) =>
+  useQuery({
+    queryKey: projectLinkKeys.serviceRoles,
+    queryFn: () => projectLinksApi.serviceRoles(),
+    enabled,
+    retry: false,
   });
