@@ -311,7 +311,7 @@ async function accountBoard(env: BenchEnv, db: Kysely<Database>, pool: pg.Pool):
     if (result.total === 0) throw new Error(`the board (${name}) found nothing`);
     const app = await loopTest(
       env,
-      `account board (${name}): ${result.total} of ${BOARD_PEOPLE * BOARD_PROVIDERS.length} accounts, page of 20 (${captured.length} statements)`,
+      `account board (${name}): ${result.total} accounts match (the seeded ${BOARD_PEOPLE * BOARD_PROVIDERS.length} and the syncs' own), page of 20 (${captured.length} statements)`,
       async () => {
         await board.listBoardAccounts(db, f, { offset: 0, limit: 20 });
       },
