@@ -1,6 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { Name, Text, TEXT_DEFAULT, TEXT_MAX, Uuid } from './common.schemas.ts';
-import { CLOUD_ROLES, CLOUD_SERVICES, type CloudService } from './connections.schemas.ts';
+import {
+  CLOUD_ROLES,
+  CLOUD_SERVICES,
+  SERVICE_ROLE_COLORS,
+  type CloudService,
+} from './connections.schemas.ts';
 import { ACTIVE_STATUSES } from './projects.schemas.ts';
 
 /**
@@ -34,6 +39,11 @@ export const ProjectCloudAccount = Type.Object({
   accountId: Type.String(),
   name: Type.String(),
   role: Role,
+  /** The company's label for what the account is for (a chip in its colour), if any. */
+  serviceRole: Type.Union([
+    Type.Object({ id: Type.String(), name: Type.String(), color: Type.Enum(SERVICE_ROLE_COLORS) }),
+    Type.Null(),
+  ]),
   note: Type.Union([Type.String(), Type.Null()]),
   status: Status,
   abilities: Type.Object({ edit: Type.Boolean() }),
@@ -58,7 +68,13 @@ export const CloudAccountBody = Type.Object(
 export type CloudAccountBody = Static<typeof CloudAccountBody>;
 
 export const CloudAccountUpdateBody = Type.Object(
-  { name: Type.Optional(Name(TEXT_DEFAULT)), role: Type.Optional(Role), note: Type.Optional(Note) },
+  {
+    name: Type.Optional(Name(TEXT_DEFAULT)),
+    role: Type.Optional(Role),
+    note: Type.Optional(Note),
+    /** A service role (GET /service-roles), or null to clear it. */
+    serviceRoleId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+  },
   { additionalProperties: false },
 );
 export type CloudAccountUpdateBody = Static<typeof CloudAccountUpdateBody>;

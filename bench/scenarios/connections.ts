@@ -17,10 +17,17 @@ import type { Database } from '../../server/db/database.ts';
 import { syncConnection } from '../../server/domains/connections/connection-sync.service.ts';
 import { createConnection } from '../../server/domains/connections/connections.service.ts';
 import { startJiraTestServer } from '../../tests/helpers/jira-test-server.ts';
+import { startProviderTestServer } from '../../tests/helpers/provider-test-servers.ts';
 import { compare, loopTest, type BenchEnv, type BenchRow } from '../lib.ts';
 
 export const name = 'connections';
-export const description = 'Jira sync of 2,000 projects, 500 users and 1,000 issues against a local Jira';
+export const description =
+  'Jira sync (2,000 projects, 500 users, 1,000 issues) and GitHub sync (2,000 repositories, 500 members) against local servers; the account board (1,000 people × 6 providers) vs its SQL on bare pg';
+
+const REPOS = 2000;
+const MEMBERS = 500;
+const BOARD_PEOPLE = 1000;
+const BOARD_PROVIDERS = ['GITHUB', 'GITLAB', 'DISCORD', 'SLACK', 'OUTLINE', 'FIGMA'] as const;
 
 const PROJECTS = 2000;
 const USERS = 500;
@@ -137,9 +144,188 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
       seconds,
     );
     rows.push(baseline, compare(syncRow, baseline));
+
+    rows.push(
+      ...(await githubSync(
+        env,
+        ctx,
+        () => queries,
+        (n) => (queries = n),
+      )),
+    );
+    rows.push(...(await accountBoard(env, db, pool)));
   } finally {
     await db.destroy();
     await jira.close();
+  }
+  return rows;
+}
+
+type Ctx = ReturnType<typeof createContext>;
+
+/**
+ * GitHub: an organisation of 2,000 repositories (2 collaborators each) and 500 members on the local
+ * fake GitHub (real @octokit/rest over the loopback): the first sync, then a sync of unchanged data,
+ * with the statements each sends per synced item (repositories + members + collaborator rows).
+ */
+async function githubSync(
+  env: BenchEnv,
+  ctx: Ctx,
+  queries: () => number,
+  setQueries: (n: number) => void,
+): Promise<BenchRow[]> {
+  const github = await startProviderTestServer('GITHUB');
+  github.seed({ members: MEMBERS, repos: REPOS, collaboratorsPerRepo: 2 });
+  const rows: BenchRow[] = [];
+  try {
+    const connection = await createConnection(ctx, {
+      name: 'Bench GitHub',
+      provider: 'GITHUB',
+      baseUrl: github.baseUrl,
+      path: github.path,
+      apiToken: github.token,
+    });
+    const items = REPOS + MEMBERS + REPOS * 2;
+    env.log(`first GitHub sync: ${REPOS} repositories, ${MEMBERS} members, ${REPOS * 2} collaborator rows`);
+    setQueries(0);
+    const requestsBefore = github.requests.length;
+    const started = performance.now();
+    const first = await syncConnection(ctx, connection.id);
+    const firstMs = performance.now() - started;
+    if (first.status !== 'SUCCEEDED') throw new Error(`the first GitHub sync failed: ${first.errorCode}`);
+    const firstQueries = queries();
+    rows.push({
+      case: `first GitHub sync: ${REPOS} repos + ${MEMBERS} members (${firstQueries} statements, ${(firstQueries / items).toFixed(4)} per item; ${github.requests.length - requestsBefore} HTTP calls)`,
+      perSecond: Number((1000 / firstMs).toFixed(2)),
+      p50Ms: Number(firstMs.toFixed(0)),
+      p99Ms: Number(firstMs.toFixed(0)),
+      total: 1,
+      failures: 0,
+    });
+    setQueries(0);
+    const steady = await syncConnection(ctx, connection.id);
+    const steadyQueries = queries();
+    const changed = Object.values(steady.counts ?? {}).reduce(
+      (sum, c) => sum + c.added + c.changed + c.removed,
+      0,
+    );
+    if (changed !== 0) throw new Error(`a GitHub sync of unchanged data changed ${changed} rows`);
+    const seconds = Math.max(3, Math.round(env.durationSeconds / 2));
+    const syncRow = await loopTest(
+      env,
+      `GitHub sync, nothing changed: ${items} items (${steadyQueries} statements, ${(steadyQueries / items).toFixed(4)} per item)`,
+      async () => {
+        const result = await syncConnection(ctx, connection.id);
+        if (result.status !== 'SUCCEEDED') throw new Error(result.errorCode ?? 'failed');
+      },
+      seconds,
+    );
+    // The same pages with bare fetch: what HTTP and JSON cost without octokit and the database.
+    const get = async (path: string) => {
+      const response = await fetch(`${github.url}${path}`, {
+        headers: { authorization: `token ${github.token}`, accept: 'application/vnd.github+json' },
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      return response.json() as Promise<unknown[]>;
+    };
+    const all = async (path: string) => {
+      for (let page = 1; ; page++) {
+        const items = await get(`${path}${path.includes('?') ? '&' : '?'}per_page=100&page=${page}`);
+        if (items.length < 100) return;
+      }
+    };
+    const baseline = await loopTest(
+      env,
+      'the same GitHub pages with bare fetch (no client library, no database)',
+      async () => {
+        await all(`/orgs/${github.path}/members`);
+        await all(`/orgs/${github.path}/repos`);
+        for (const repo of github.repos) await all(`/repos/${github.path}/${repo.name}/collaborators`);
+      },
+      seconds,
+    );
+    rows.push(baseline, compare(syncRow, baseline));
+  } finally {
+    await github.close();
+  }
+  return rows;
+}
+
+interface BoardModule {
+  listBoardAccounts(
+    db: Kysely<Database>,
+    filters: Record<string, unknown>,
+    window: { offset: number; limit: number },
+  ): Promise<{ rows: unknown[]; total: number }>;
+}
+
+/**
+ * The account board's list query (server/domains/connections/account-board.repository.ts, the
+ * account-board branch's) over 1,000 people × 6 providers, each account assigned to its person:
+ * the app's Kysely call vs the very statements it sends (captured from the query log) on bare pg.
+ * Skipped, with a line saying so, on a tree without that repository.
+ */
+async function accountBoard(env: BenchEnv, db: Kysely<Database>, pool: pg.Pool): Promise<BenchRow[]> {
+  const modulePath = '../../server/domains/connections/account-board.repository.ts';
+  let board: BoardModule;
+  try {
+    board = (await import(modulePath)) as BoardModule;
+  } catch {
+    env.log('account board: account-board.repository.ts is not on this tree, case skipped');
+    return [];
+  }
+  env.log(`account board: seeding ${BOARD_PEOPLE} people × ${BOARD_PROVIDERS.length} providers`);
+  await pool.query(`
+    insert into users (email, first_name, last_name, status, language, password_changed_at)
+      select 'board' || i || '@bench.example', 'Person', lpad(i::text, 4, '0'), 'ACTIVE', 'en', now()
+      from generate_series(1, ${BOARD_PEOPLE}) i;
+    insert into connections (name, provider, category, kind, base_url, path, token_ciphertext, token_last4)
+      select 'Board ' || p, p, case when p in ('GITHUB', 'GITLAB') then 'VERSION_CONTROL'
+          when p = 'FIGMA' then 'PROJECT_MANAGEMENT' else 'COMMUNICATION' end,
+        'THIRD_PARTY_CONNECTIONS', 'http://127.0.0.1', 'board-' || lower(p), 'x', 'xxxx'
+      from unnest(array[${BOARD_PROVIDERS.map((p) => `'${p}'`).join(', ')}]) p;
+    insert into provider_accounts (connection_id, external_id, username, display_name, email)
+      select c.id, 'board-' || u.id, 'user' || u.last_name, u.first_name || ' ' || u.last_name, u.email
+      from users u cross join connections c
+      where u.email like 'board%@bench.example' and c.path like 'board-%';
+    insert into provider_account_assignees (provider_account_id, user_id)
+      select a.id, u.id from provider_accounts a join users u on a.external_id = 'board-' || u.id;
+    analyze`);
+  const filters = [
+    { name: 'first page, every provider', filters: {} },
+    { name: 'one provider, searched', filters: { provider: 'GITLAB', search: 'user05' } },
+  ];
+  const rows: BenchRow[] = [];
+  const seconds = Math.max(3, Math.round(env.durationSeconds / 2));
+  for (const { name, filters: f } of filters) {
+    // Capture the statements the repository sends, then replay them on bare pg.
+    const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => {
+        if (event.level === 'query')
+          captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+      },
+    });
+    const result = await board.listBoardAccounts(logged, f, { offset: 0, limit: 20 });
+    if (result.total === 0) throw new Error(`the board (${name}) found nothing`);
+    const app = await loopTest(
+      env,
+      `account board (${name}): ${result.total} accounts match (the seeded ${BOARD_PEOPLE * BOARD_PROVIDERS.length} and the syncs' own), page of 20 (${captured.length} statements)`,
+      async () => {
+        await board.listBoardAccounts(db, f, { offset: 0, limit: 20 });
+      },
+      seconds,
+    );
+    const bare = await loopTest(
+      env,
+      `the same ${captured.length} statements on bare pg (${name})`,
+      async () => {
+        await Promise.all(captured.map((q) => pool.query(q.sql, [...q.parameters])));
+      },
+      seconds,
+    );
+    rows.push(bare, compare(app, bare));
   }
   return rows;
 }

@@ -5,6 +5,7 @@ import enAuth from './en/auth.json' with { type: 'json' };
 import enBackups from './en/backups.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enConnections from './en/connections.json' with { type: 'json' };
+import enProjectLinks from './en/projectLinks.json' with { type: 'json' };
 import enDocuments from './en/documents.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enInvoices from './en/invoices.json' with { type: 'json' };
@@ -32,6 +33,7 @@ import viAuth from './vi/auth.json' with { type: 'json' };
 import viBackups from './vi/backups.json' with { type: 'json' };
 import viCommon from './vi/common.json' with { type: 'json' };
 import viConnections from './vi/connections.json' with { type: 'json' };
+import viProjectLinks from './vi/projectLinks.json' with { type: 'json' };
 import viDocuments from './vi/documents.json' with { type: 'json' };
 import viErrors from './vi/errors.json' with { type: 'json' };
 import viInvoices from './vi/invoices.json' with { type: 'json' };
@@ -80,6 +82,7 @@ export const resources = {
     secureShare: enSecureShare,
     recurringTasks: enRecurringTasks,
     connections: enConnections,
+    projectLinks: enProjectLinks,
     invoices: enInvoices,
     assets: enAssets,
     risks: enRisks,
@@ -109,6 +112,7 @@ export const resources = {
     secureShare: viSecureShare,
     recurringTasks: viRecurringTasks,
     connections: viConnections,
+    projectLinks: viProjectLinks,
     invoices: viInvoices,
     assets: viAssets,
     risks: viRisks,

@@ -133,6 +133,7 @@ const MODULES = {
   projectGit: 'server/domains/connections/project-git.service.ts',
   providerAccounts: 'server/domains/connections/provider-accounts.service.ts',
   cloudAccounts: 'server/domains/connections/cloud-accounts.service.ts',
+  serviceRoles: 'server/domains/connections/service-roles.service.ts',
   offboarding: 'server/domains/connections/offboarding.service.ts',
   accountBoard: 'server/domains/connections/account-board.service.ts',
   offboardingReminder: 'server/domains/connections/offboarding-reminder.service.ts',
@@ -557,6 +558,15 @@ const fx = {
         account_label: 'Lan',
         action: 'REMOVE_VIA_API',
       })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+  /** A service role (written directly). */
+  async serviceRole() {
+    const row = await db
+      .insertInto('service_roles')
+      .values({ name: `Role ${Math.random().toString(36).slice(2)}`, color: 'BLUE' })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -2387,6 +2397,26 @@ const ROWS: Record<string, Row> = {
       const { project, cloudAccountId } = await fx.cloudLink();
       return svc.cloudAccounts.removeProjectCloudAccount!(ctx, project.id, cloudAccountId);
     },
+  },
+  listServiceRoles: {
+    anyOf: ['accounts.view', 'accounts.manage', 'projects.manage'],
+    call: (ctx) => svc.serviceRoles.listServiceRoles!(ctx),
+  },
+  createServiceRole: {
+    permission: 'accounts.manage',
+    call: (ctx) =>
+      svc.serviceRoles.createServiceRole!(ctx, {
+        name: `R ${Math.random().toString(36).slice(2)}`,
+        color: 'RED',
+      }),
+  },
+  updateServiceRole: {
+    permission: 'accounts.manage',
+    call: async (ctx) => svc.serviceRoles.updateServiceRole!(ctx, await fx.serviceRole(), { color: 'GREEN' }),
+  },
+  deleteServiceRole: {
+    permission: 'accounts.manage',
+    call: async (ctx) => svc.serviceRoles.deleteServiceRole!(ctx, await fx.serviceRole()),
   },
   getOffboardingChecklist: {
     permission: 'accounts.view',

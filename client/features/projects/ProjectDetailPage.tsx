@@ -15,6 +15,7 @@ import { useUnsavedChanges } from '../../forms/UnsavedChangesGuard.tsx';
 import { PageLoading } from '../../layout/PageLoading.tsx';
 import { clientKeys } from '../clients/clients.queries.ts';
 import { ProjectJiraCard } from '../connections/ProjectJiraCard.tsx';
+import { ProjectLinksCards } from '../project-links/ProjectLinksCards.tsx';
 import { MembersCard } from './MembersCard.tsx';
 import {
   PROJECT_FORM_PARSE,
@@ -288,6 +289,8 @@ function ProjectView({ project, clientId }: { project: ProjectDetail; clientId?:
       <MembersCard project={project} toast={toast} />
 
       <ProjectJiraCard projectId={project.id} />
+
+      <ProjectLinksCards projectId={project.id} />
 
       <section className="pm-card" data-testid="stage-history">
         <h3>{t('projects.history')}</h3>

@@ -7,6 +7,10 @@ const linkQuery = (db: Db) =>
   db
     .selectFrom('project_cloud_accounts as l')
     .innerJoin('cloud_accounts as a', 'a.id', 'l.cloud_account_id')
+    // A deleted service role's id is cleared on its links; the join condition is the backstop.
+    .leftJoin('service_roles as sr', (join) =>
+      join.onRef('sr.id', '=', 'l.service_role_id').on('sr.deleted_at', 'is', null),
+    )
     .select([
       'a.id',
       'l.id as link_id',
@@ -17,6 +21,9 @@ const linkQuery = (db: Db) =>
       'l.role',
       'l.note',
       'l.status',
+      'sr.id as service_role_id',
+      'sr.name as service_role_name',
+      'sr.color as service_role_color',
     ]);
 export type CloudLinkRow = Awaited<ReturnType<ReturnType<typeof linkQuery>['execute']>>[number];
 
@@ -98,7 +105,12 @@ export async function insertLinks(
 export async function updateLink(
   db: Db,
   linkId: string,
-  values: { role?: CloudRole; note?: string | null; status?: 'ACTIVE' | 'INACTIVE' },
+  values: {
+    role?: CloudRole;
+    note?: string | null;
+    status?: 'ACTIVE' | 'INACTIVE';
+    service_role_id?: string | null;
+  },
 ): Promise<void> {
   await db
     .updateTable('project_cloud_accounts')

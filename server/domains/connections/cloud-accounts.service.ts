@@ -16,6 +16,7 @@ import { inTransaction } from '../../core/transaction.ts';
 import { requireVisibleProject } from '../projects/projects.service.ts';
 import * as cloud from './cloud-accounts.repository.ts';
 import { jiraLinkPolicy } from './connections.policy.ts';
+import { findRole } from './service-roles.repository.ts';
 
 /**
  * A project's cloud accounts (AWS, Azure) with a role and a note. The same rule as the project's
@@ -32,6 +33,10 @@ function toAccount(actor: Actor, row: cloud.CloudLinkRow): ProjectCloudAccount {
     accountId: row.account_id,
     name: row.name,
     role: row.role,
+    serviceRole:
+      row.service_role_id && row.service_role_name && row.service_role_color
+        ? { id: row.service_role_id, name: row.service_role_name, color: row.service_role_color }
+        : null,
     note: row.note,
     status: row.status,
     abilities: { edit: jiraLinkPolicy.can(actor, 'link', { projectId: row.project_id }) },
@@ -160,7 +165,7 @@ export async function selectProjectCloudAccounts(
   });
 }
 
-/** Changes the project's use of an account (role, note) and the account's name. */
+/** Changes the project's use of an account (role, service role, note) and the account's name. */
 export async function updateCloudAccount(
   ctx: ServiceContext,
   linkId: string,
@@ -172,7 +177,10 @@ export async function updateCloudAccount(
   jiraLinkPolicy.authorize(ctx.actor, 'link', { projectId: current.project_id });
   return inTransaction(ctx, async (tx) => {
     const before = toAccount(tx.actor, current);
+    if (input.serviceRoleId && !(await findRole(tx.db, input.serviceRoleId)))
+      throw validationError([{ field: 'serviceRoleId', code: 'unknownServiceRole' }]);
     await cloud.updateLink(tx.db, linkId, {
+      ...(input.serviceRoleId !== undefined && { service_role_id: input.serviceRoleId }),
       ...(input.role !== undefined && { role: input.role }),
       ...(input.note !== undefined && { note: input.note?.trim() || null }),
     });

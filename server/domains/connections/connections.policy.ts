@@ -1,4 +1,4 @@
-import { can, definePolicy } from '../../core/policy.ts';
+import { can, canAnywhere, definePolicy } from '../../core/policy.ts';
 import { projectPolicy } from '../projects/projects.policy.ts';
 
 /**
@@ -55,4 +55,16 @@ export const jiraAccountPolicy = definePolicy<AccountRecord, 'view' | 'edit'>('j
   edit: (actor, account) =>
     can(actor, 'accounts.manage') ||
     inAnyProject(account.projectIds, (projectId) => can(actor, 'accounts.manage', { projectId })),
+});
+
+/**
+ * Service roles: a company-wide list, kept by `accounts.manage` (they label accounts); read by
+ * whoever sees accounts or manages a project's cloud accounts (its picker), in any project.
+ */
+export const serviceRolePolicy = definePolicy<undefined, 'view' | 'manage'>('serviceRole', {
+  view: (actor) =>
+    canAnywhere(actor, 'accounts.view') ||
+    canAnywhere(actor, 'accounts.manage') ||
+    canAnywhere(actor, 'projects.manage'),
+  manage: (actor) => can(actor, 'accounts.manage'),
 });
