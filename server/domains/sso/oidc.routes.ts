@@ -1,6 +1,8 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
 import type { AreaRouteOptions } from '../area.ts';
 import { OIDC_MOUNT, oidcProvider } from './oidc-provider.ts';
+import { runInOidcRequestScope } from './oidc-request-scope.ts';
 
 /**
  * Mounts oidc-provider (a Koa application) at `/oidc`: the request goes to it untouched — no body
@@ -11,8 +13,38 @@ import { OIDC_MOUNT, oidcProvider } from './oidc-provider.ts';
 export const oidcRoutes: FastifyPluginAsync<AreaRouteOptions> = async (app, { db, config }) => {
   const provider = await oidcProvider(db, config);
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc-provider error'));
-  const handle = provider.callback();
+  await mountOidcProvider(app, provider, { https: config.publicUrl.startsWith('https:') });
 
+  app.get('/.well-known/openid-configuration', async (_request, reply) =>
+    reply.redirect(`${OIDC_MOUNT}/.well-known/openid-configuration`),
+  );
+};
+
+/**
+ * The security headers helmet gives the rest of the app, which a hijacked reply never gets. Only
+ * those that cannot hinder a relying party: no cross-origin resource or opener policy (JWKS,
+ * discovery and token calls come from other origins; form_post and popups cross origins too). The
+ * provider's HTML pages (logout confirmation, errors) may not be framed (clickjacking).
+ */
+export function oidcSecurityHeaders(https: boolean): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'content-security-policy': "frame-ancestors 'none'",
+    'x-permitted-cross-domain-policies': 'none',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** Also used by the benchmark to mount its in-memory baseline exactly like the app's provider. */
+export async function mountOidcProvider(
+  app: FastifyInstance,
+  provider: Provider,
+  options: { https: boolean },
+): Promise<void> {
+  const handle = provider.callback();
+  const headers = Object.entries(oidcSecurityHeaders(options.https));
   await app.register(async (scope) => {
     // The provider reads its own bodies (forms, JSON): leave the stream alone.
     scope.removeAllContentTypeParsers();
@@ -22,13 +54,10 @@ export const oidcRoutes: FastifyPluginAsync<AreaRouteOptions> = async (app, { db
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(OIDC_MOUNT.length) || '/';
-      handle(raw, reply.raw);
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      runInOidcRequestScope(() => handle(raw, reply.raw));
     };
     scope.all(OIDC_MOUNT, forward);
     scope.all(`${OIDC_MOUNT}/*`, forward);
   });
-
-  app.get('/.well-known/openid-configuration', async (_request, reply) =>
-    reply.redirect(`${OIDC_MOUNT}/.well-known/openid-configuration`),
-  );
-};
+}
