@@ -59,7 +59,7 @@ export async function mountOidcProvider(
     };
     // Helmet's own hook is skipped here: the headers above replace it (and it builds its middleware
     // anew on every request, which measured as a large part of a userinfo call).
-    const options = { config: { helmet: false as const } };
+    const options = { helmet: false as const };
     scope.all(OIDC_MOUNT, options, forward);
     scope.all(`${OIDC_MOUNT}/*`, options, forward);
   });
