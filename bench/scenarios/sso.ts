@@ -1,7 +1,9 @@
 /**
  * Single sign-on (issue 14): Backoffice's OpenID provider (oidc-provider on its PostgreSQL adapter,
- * mounted in the app, with the account and access lookups of every token call) beside the same
- * oidc-provider with its in-memory adapter on a bare HTTP server, in the same run:
+ * mounted in the app) beside **the same provider configuration** (`buildProvider`, the same account
+ * and access lookup in PostgreSQL per call) with oidc-provider's in-memory storage, mounted the same
+ * way (`mountOidcProvider`) on a bare Fastify instance — so the two differ by the storage and by the
+ * app's global hooks (request id, rate limiting, helmet) — in the same run, measured in turns:
  *
  * - the token endpoint exchanging authorization codes (code + PKCE, client_secret_basic): codes are
  *   made beforehand through each provider's own models (grant + code), then exchanged by
@@ -9,17 +11,18 @@
  * - userinfo with a bearer access token, under autocannon.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Provider from 'oidc-provider';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
-import { oidcProvider } from '../../server/domains/sso/oidc-provider.ts';
+import { buildProvider, oidcProvider } from '../../server/domains/sso/oidc-provider.ts';
+import { mountOidcProvider } from '../../server/domains/sso/oidc.routes.ts';
 import { createUser } from '../../tests/helpers/factories.ts';
-import { compare, loadTest, type BenchEnv, type BenchRow } from '../lib.ts';
+import { compare, loadTestsInTurns, type BenchEnv, type BenchRow } from '../lib.ts';
 
 export const name = 'sso';
 export const description =
@@ -126,36 +129,31 @@ async function tokenLoad(env: BenchEnv, label: string, target: Target): Promise<
   };
 }
 
-function memoryProvider(issuer: string, clientId: string, clientSecret: string, accountId: string) {
-  return new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [REDIRECT],
-        response_types: ['code'],
-        grant_types: ['authorization_code', 'refresh_token'],
-        token_endpoint_auth_method: 'client_secret_basic',
-      },
-    ],
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
-    scopes: ['openid', 'offline_access', 'email', 'profile', 'groups'],
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name', 'picture'],
-      groups: ['groups'],
-    },
-    features: { devInteractions: { enabled: false }, revocation: { enabled: true } },
-    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
-      client.grantTypeAllowed('refresh_token'),
-    findAccount: async (_ctx: unknown, sub: string) =>
-      sub === accountId
-        ? {
-            accountId: sub,
-            claims: async () => ({ sub, email: 'bench@example.com', name: 'Bench Person', groups: [] }),
-          }
-        : undefined,
+/** Cases measured in turns: each round runs each case once; the median round is kept. */
+async function tokenLoadsInTurns(
+  env: BenchEnv,
+  cases: { label: string; target: Target }[],
+  rounds = 5,
+): Promise<BenchRow[]> {
+  const seconds = Math.max(1, Math.round(env.durationSeconds / rounds));
+  const turns: BenchRow[][] = cases.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, { label, target }] of cases.entries()) {
+      const turnEnv = { ...env, durationSeconds: seconds, log: round === 0 ? env.log : () => {} };
+      turns[index]!.push(await tokenLoad(turnEnv, label, target));
+    }
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return cases.map(({ label }, index) => {
+    const rows = turns[index]!;
+    return {
+      case: label,
+      perSecond: median(rows.map((row) => row.perSecond)),
+      p50Ms: median(rows.map((row) => row.p50Ms)),
+      p99Ms: median(rows.map((row) => row.p99Ms)),
+      total: rows.reduce((sum, row) => sum + row.total, 0),
+      failures: rows.reduce((sum, row) => sum + row.failures, 0),
+    };
   });
 }
 
@@ -163,7 +161,7 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-'));
   const database = await env.createDatabase();
   const appPort = 39000 + Math.floor(Math.random() * 500);
-  const config = loadConfig({
+  const configEnv = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',
@@ -173,10 +171,11 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
     CONNECTIONS_KEY: randomBytes(32).toString('hex'),
     RATE_LIMIT_PER_MINUTE: '1000000000',
-  });
+  };
+  const config = loadConfig(configEnv);
   const handle = connectDatabase(database.url, config.DATABASE_POOL_SIZE);
   const app = await buildApp({ db: handle.db, config, logger: false });
-  let bare: Server | undefined;
+  let bare: FastifyInstance | undefined;
   const rows: BenchRow[] = [];
   try {
     await app.listen({ port: appPort, host: '127.0.0.1' });
@@ -213,45 +212,62 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
       accountId: person.id,
     };
 
+    // The baseline: the same configuration and mount, oidc-provider's in-memory storage.
     const barePort = appPort + 1;
-    const memoryIssuer = `http://127.0.0.1:${barePort}`;
+    const bareConfig = loadConfig({
+      ...configEnv,
+      PORT: String(barePort),
+      PUBLIC_URL: `http://127.0.0.1:${barePort}`,
+    });
     const memory: Target = {
-      provider: memoryProvider(memoryIssuer, connection.clientId, connection.clientSecret, person.id),
-      issuer: memoryIssuer,
+      provider: await buildProvider(handle.db, bareConfig, {
+        clients: [
+          {
+            client_id: connection.clientId,
+            client_secret: connection.clientSecret,
+            redirect_uris: [REDIRECT],
+            post_logout_redirect_uris: [],
+            response_types: ['code'],
+            grant_types: ['authorization_code', 'refresh_token'],
+            token_endpoint_auth_method: 'client_secret_basic',
+          },
+        ],
+      }),
+      issuer: `${bareConfig.publicUrl}/oidc`,
       clientId: connection.clientId,
       clientSecret: connection.clientSecret,
       accountId: person.id,
     };
-    bare = createServer(memory.provider.callback());
-    await new Promise<void>((resolve) => bare!.listen(barePort, '127.0.0.1', resolve));
+    bare = Fastify({ logger: false });
+    await mountOidcProvider(bare, async () => memory.provider, { https: false });
+    await bare.listen({ port: barePort, host: '127.0.0.1' });
 
-    const memoryToken = await tokenLoad(env, 'POST /oidc/token code exchange (memory adapter)', memory);
-    const pgToken = await tokenLoad(
-      env,
-      'POST /oidc/token code exchange (app, PostgreSQL adapter)',
-      postgres,
-    );
-    rows.push(memoryToken, compare(pgToken, memoryToken));
+    const [memoryToken, pgToken] = await tokenLoadsInTurns(env, [
+      { label: 'POST /oidc/token code exchange (same provider, memory storage)', target: memory },
+      { label: 'POST /oidc/token code exchange (app, PostgreSQL adapter)', target: postgres },
+    ]);
+    rows.push(memoryToken!, compare(pgToken!, memoryToken!));
 
     const [pgAccess, memoryAccess] = await Promise.all([
       makeCodes(postgres, 1).then(([code]) => exchange(postgres, code!)),
       makeCodes(memory, 1).then(([code]) => exchange(memory, code!)),
     ]);
-    const memoryInfo = await loadTest(env, 'GET /oidc/me userinfo (memory adapter)', `${memory.issuer}/me`, {
-      authorization: `Bearer ${memoryAccess.accessToken}`,
-    });
-    const pgInfo = await loadTest(
-      env,
-      'GET /oidc/me userinfo (app, PostgreSQL adapter)',
-      `${postgres.issuer}/me`,
+    const [memoryInfo, pgInfo] = await loadTestsInTurns(env, [
       {
-        authorization: `Bearer ${pgAccess.accessToken}`,
+        label: 'GET /oidc/me userinfo (same provider, memory storage)',
+        url: `${memory.issuer}/me`,
+        headers: { authorization: `Bearer ${memoryAccess.accessToken}` },
       },
-    );
-    rows.push(memoryInfo, compare(pgInfo, memoryInfo));
+      {
+        label: 'GET /oidc/me userinfo (app, PostgreSQL adapter)',
+        url: `${postgres.issuer}/me`,
+        headers: { authorization: `Bearer ${pgAccess.accessToken}` },
+      },
+    ]);
+    rows.push(memoryInfo!, compare(pgInfo!, memoryInfo!));
   } finally {
     await app.close();
-    await new Promise<void>((resolve) => (bare ? bare.close(() => resolve()) : resolve()));
+    await bare?.close();
     await handle.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   }

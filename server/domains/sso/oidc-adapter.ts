@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import * as store from './oidc-store.repository.ts';
+import { accountKey, currentOidcRequestScope, takePrefetched } from './oidc-request-scope.ts';
 
 /**
  * oidc-provider's storage in PostgreSQL, through its adapter interface: one row per model and id
@@ -7,6 +8,9 @@ import * as store from './oidc-store.repository.ts';
  * their own indexed columns. Expired rows are invisible at once and removed by the clean-up job
  * (sso.jobs.ts). Clients are not stored here: they are the OpenID connections (`loadClient`).
  */
+
+/** Tokens the provider follows with their grant and their person: read with both in one statement. */
+const TOKEN_MODELS = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken']);
 
 export type ClientLoader = (clientId: string) => Promise<Record<string, unknown> | undefined>;
 
@@ -29,6 +33,17 @@ export function postgresAdapter(db: Db, loadClient: ClientLoader) {
 
     async find(id: string): Promise<Record<string, unknown> | undefined> {
       if (this.model === 'Client') return loadClient(id);
+      const scope = currentOidcRequestScope();
+      if (this.model === 'Grant') {
+        const prefetched = takePrefetched(scope?.grants, id);
+        if (prefetched !== undefined) return prefetched ?? undefined;
+      }
+      if (scope && TOKEN_MODELS.has(this.model)) {
+        const row = await store.findTokenWithGrantAndAccount(db, this.model, id);
+        if (row?.grant_id) scope.grants.set(row.grant_id, row.grant);
+        if (row?.account_id) scope.accounts.set(accountKey(row.account_id, row.client_id), row.account);
+        return withConsumed(row);
+      }
       return withConsumed(await store.findPayload(db, this.model, { id }));
     }
 

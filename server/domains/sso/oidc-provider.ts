@@ -9,6 +9,8 @@ import { decryptToken } from '../connections/token-crypto.ts';
 import { postgresAdapter, type ClientLoader } from './oidc-adapter.ts';
 import { cachedClient } from './oidc-client-cache.ts';
 import { loadSigningKeys } from './oidc-keys.ts';
+import { accountKey, currentOidcRequestScope, takePrefetched } from './oidc-request-scope.ts';
+import * as store from './oidc-store.repository.ts';
 import * as repo from './sso.repository.ts';
 
 /**
@@ -71,7 +73,16 @@ export async function clientMetadata(ctx: ServiceContext, row: repo.SsoConnectio
   };
 }
 
-async function buildProvider(db: Db, config: Config): Promise<Provider> {
+/**
+ * The provider as the app runs it. `inMemory` is the benchmark's baseline only (bench/scenarios/sso.ts):
+ * the same configuration — the same account lookup in PostgreSQL included — with oidc-provider's own
+ * in-memory storage and the listed clients, so the two differ by the storage alone.
+ */
+export async function buildProvider(
+  db: Db,
+  config: Config,
+  inMemory?: { clients: Record<string, unknown>[] },
+): Promise<Provider> {
   const system = createContext({ db, config }, SYSTEM_ACTOR, { requestId: 'oidc' });
   const jwtSecret = await resolveSigningSecret(db, config);
   const keys = await loadSigningKeys(system);
@@ -90,7 +101,7 @@ async function buildProvider(db: Db, config: Config): Promise<Provider> {
   };
 
   const provider = new Provider(issuerOf(config), {
-    adapter: postgresAdapter(db, loadClient),
+    ...(inMemory ? { clients: inMemory.clients } : { adapter: postgresAdapter(db, loadClient) }),
     jwks: { keys },
     cookies: {
       keys: [cookieKey],
@@ -145,7 +156,10 @@ async function buildProvider(db: Db, config: Config): Promise<Provider> {
     findAccount: async (ctx: OidcKoaContext, sub: string) => {
       if (!UUID.test(sub)) return undefined;
       const clientId = ctx.oidc.client?.clientId ?? null;
-      const account = await repo.findAccountForClient(db, sub, clientId);
+      // Read with the token in this same request when it came through the adapter (oidc-request-scope.ts).
+      const prefetched = takePrefetched(currentOidcRequestScope()?.accounts, accountKey(sub, clientId));
+      const account =
+        prefetched !== undefined ? prefetched : await store.findAccountForClient(db, sub, clientId);
       if (!account?.active) return undefined;
       // While signing in, access is decided at the consent step (where one may ask for it).
       if (!LOGIN_ROUTES.has(ctx.oidc.route) && !account.allowed) return undefined;

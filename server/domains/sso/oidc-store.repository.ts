@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect.ts';
+import { poolOf, type Db } from '../../db/connect.ts';
 
 /**
  * SQL of the provider's storage: `oidc_payloads` (every oidc-provider model, keyed by model and id)
@@ -20,34 +20,84 @@ export interface PayloadWrite {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
+/*
+ * The provider's hot path (every token, userinfo and revocation call) is sent as **named**
+ * statements through the pool (as `request-actor.repository.ts` does): each pooled connection parses
+ * and plans them once, and no query builder runs per call.
+ */
+
+const UUID_PATTERN = `'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`;
+
+/**
+ * The person as an app sees them: active or not, allowed to use the app (a member, or in one of its
+ * groups), and the names of the app's groups they are in (the `groups` claim).
+ */
+const accountForClient = (userId: string, clientId: string) => `
+  select u.id, u.email, u.first_name, u.last_name, u.avatar_url,
+    (u.status = 'ACTIVE' and u.deleted_at is null) as active,
+    coalesce(exists (select 1 from sso_connection_members m where m.connection_id = c.id and m.user_id = u.id)
+      or exists (select 1 from sso_group_members gm join sso_groups g on g.id = gm.group_id
+                 where g.connection_id = c.id and gm.user_id = u.id), false) as allowed,
+    coalesce((select array_agg(g.name order by g.name) from sso_groups g
+              join sso_group_members gm on gm.group_id = g.id
+              where g.connection_id = c.id and gm.user_id = u.id), '{}') as groups
+  from users u
+  left join sso_connections c on c.client_id = ${clientId} and c.deleted_at is null
+  where u.id = ${userId}`;
+
+export const FIND_ACCOUNT_FOR_CLIENT = accountForClient('$1::uuid', '$2::text');
+
+/**
+ * A token (code, access or refresh token), its grant and its person in one round trip instead of
+ * three: the provider asks for the grant and the account right after the token. Expired grants are
+ * not found, as in `findPayload`.
+ */
+export const FIND_TOKEN_WITH_GRANT_AND_ACCOUNT = `
+select t.payload, t.consumed_at, t.grant_id, t.account_id, t.client_id,
+  g.payload as grant_payload,
+  a.id as a_id, a.email as a_email, a.first_name as a_first_name, a.last_name as a_last_name,
+  a.avatar_url as a_avatar_url, a.active as a_active, a.allowed as a_allowed, a.groups as a_groups
+from oidc_payloads t
+left join oidc_payloads g on g.model = 'Grant' and g.id = t.grant_id
+  and (g.expires_at is null or g.expires_at > now())
+left join lateral (${accountForClient(
+  `case when t.account_id ~* ${UUID_PATTERN} then t.account_id::uuid end`,
+  't.client_id',
+)}) a on true
+where t.model = $1 and t.id = $2 and (t.expires_at is null or t.expires_at > now())`;
+
+const FIND_BY = (column: string) => `
+select payload, consumed_at from oidc_payloads
+where model = $1 and ${column} = $2 and (expires_at is null or expires_at > now())
+limit 1`;
+
+const UPSERT = `
+insert into oidc_payloads (model, id, payload, grant_id, uid, user_code, account_id, client_id, expires_at)
+values ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9)
+on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
+  uid = excluded.uid, user_code = excluded.user_code, account_id = excluded.account_id,
+  client_id = excluded.client_id, expires_at = excluded.expires_at`;
+
+const CONSUME = `
+update oidc_payloads set consumed_at = now() where model = $1 and id = $2 and consumed_at is null`;
+
 export async function upsertPayload(db: Db, write: PayloadWrite): Promise<void> {
   const { payload } = write;
-  const values = {
-    model: write.model,
-    id: write.id,
-    payload: JSON.stringify(payload),
-    grant_id: text(payload.grantId),
-    uid: text(payload.uid),
-    user_code: text(payload.userCode),
-    account_id: text(payload.accountId),
-    client_id: text(payload.clientId),
-    expires_at: write.expiresAt,
-  };
-  await db
-    .insertInto('oidc_payloads')
-    .values(values)
-    .onConflict((oc) =>
-      oc.columns(['model', 'id']).doUpdateSet({
-        payload: values.payload,
-        grant_id: values.grant_id,
-        uid: values.uid,
-        user_code: values.user_code,
-        account_id: values.account_id,
-        client_id: values.client_id,
-        expires_at: values.expires_at,
-      }),
-    )
-    .execute();
+  await poolOf(db).query({
+    name: 'oidc.upsert-payload',
+    text: UPSERT,
+    values: [
+      write.model,
+      write.id,
+      JSON.stringify(payload),
+      text(payload.grantId),
+      text(payload.uid),
+      text(payload.userCode),
+      text(payload.accountId),
+      text(payload.clientId),
+      write.expiresAt,
+    ],
+  });
 }
 
 /** A live (unexpired) payload by one of its keys. */
@@ -56,27 +106,89 @@ export async function findPayload(
   model: string,
   by: { id: string } | { uid: string } | { userCode: string },
 ): Promise<StoredPayload | undefined> {
-  let query = db
-    .selectFrom('oidc_payloads')
-    .select(['payload', 'consumed_at'])
-    .where('model', '=', model)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]));
-  if ('id' in by) query = query.where('id', '=', by.id);
-  else if ('uid' in by) query = query.where('uid', '=', by.uid);
-  else query = query.where('user_code', '=', by.userCode);
-  const row = await query.limit(1).executeTakeFirst();
-  return row ? { payload: row.payload as Record<string, unknown>, consumed_at: row.consumed_at } : undefined;
+  const [name, column, value] =
+    'id' in by
+      ? ['oidc.find-by-id', 'id', by.id]
+      : 'uid' in by
+        ? ['oidc.find-by-uid', 'uid', by.uid]
+        : ['oidc.find-by-user-code', 'user_code', by.userCode];
+  const result = await poolOf(db).query<StoredPayload>({
+    name,
+    text: FIND_BY(column),
+    values: [model, value],
+  });
+  return result.rows[0];
 }
 
-/** Marks a code or token used; answers whether it was unused until now (a reused code is refused). */
+export interface AccountForClientRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  avatar_url: string | null;
+  active: boolean;
+  allowed: boolean;
+  groups: string[];
+}
+
+export async function findAccountForClient(
+  db: Db,
+  userId: string,
+  clientId: string | null,
+): Promise<AccountForClientRow | undefined> {
+  const result = await poolOf(db).query<AccountForClientRow>({
+    name: 'oidc.account-for-client',
+    text: FIND_ACCOUNT_FOR_CLIENT,
+    values: [userId, clientId],
+  });
+  return result.rows[0];
+}
+
+export interface TokenWithGrantAndAccount extends StoredPayload {
+  grant_id: string | null;
+  account_id: string | null;
+  client_id: string | null;
+  grant: Record<string, unknown> | null;
+  account: AccountForClientRow | null;
+}
+
+export async function findTokenWithGrantAndAccount(
+  db: Db,
+  model: string,
+  id: string,
+): Promise<TokenWithGrantAndAccount | undefined> {
+  const result = await poolOf(db).query({
+    name: 'oidc.find-token-with-grant-and-account',
+    text: FIND_TOKEN_WITH_GRANT_AND_ACCOUNT,
+    values: [model, id],
+  });
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    payload: row.payload,
+    consumed_at: row.consumed_at,
+    grant_id: row.grant_id,
+    account_id: row.account_id,
+    client_id: row.client_id,
+    grant: row.grant_payload,
+    account: row.a_id
+      ? {
+          id: row.a_id,
+          email: row.a_email,
+          first_name: row.a_first_name,
+          last_name: row.a_last_name,
+          avatar_url: row.a_avatar_url,
+          active: row.a_active,
+          allowed: row.a_allowed,
+          groups: row.a_groups,
+        }
+      : null,
+  };
+}
+
+/** Marks a code or token used (a reused code is then refused). */
 export async function consumePayload(db: Db, model: string, id: string): Promise<void> {
-  await db
-    .updateTable('oidc_payloads')
-    .set({ consumed_at: sql`now()` })
-    .where('model', '=', model)
-    .where('id', '=', id)
-    .where('consumed_at', 'is', null)
-    .execute();
+  await poolOf(db).query({ name: 'oidc.consume-payload', text: CONSUME, values: [model, id] });
 }
 
 export async function deletePayload(db: Db, model: string, id: string): Promise<void> {

@@ -342,32 +342,3 @@ export async function decideRequest(
     .where('id', '=', id)
     .execute();
 }
-
-/**
- * One statement for the provider's account lookup on token, refresh and userinfo calls: the person
- * (active or not), whether they may use the app, and the names of its groups they are in.
- */
-export async function findAccountForClient(db: Db, userId: string, clientId: string | null) {
-  const rows = await sql<{
-    id: string;
-    email: string;
-    first_name: string;
-    last_name: string;
-    avatar_url: string | null;
-    active: boolean;
-    allowed: boolean;
-    groups: string[];
-  }>`
-    select u.id, u.email, u.first_name, u.last_name, u.avatar_url,
-      (u.status = 'ACTIVE' and u.deleted_at is null) as active,
-      coalesce(exists (select 1 from sso_connection_members m where m.connection_id = c.id and m.user_id = u.id)
-        or exists (select 1 from sso_group_members gm join sso_groups g on g.id = gm.group_id
-                   where g.connection_id = c.id and gm.user_id = u.id), false) as allowed,
-      coalesce((select array_agg(g.name order by g.name) from sso_groups g
-                join sso_group_members gm on gm.group_id = g.id
-                where g.connection_id = c.id and gm.user_id = u.id), '{}') as groups
-    from users u
-    left join sso_connections c on c.client_id = ${clientId} and c.deleted_at is null
-    where u.id = ${userId}`.execute(db);
-  return rows.rows[0];
-}
