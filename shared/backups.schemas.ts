@@ -43,10 +43,10 @@ export const BackupConfigurationBody = Type.Object(
     name: Name(),
     destination: Type.Enum(BACKUP_DESTINATIONS),
     /** A folder (LOCAL; empty: the data folder's `backups`), `s3://bucket/prefix` (S3), a Drive folder id or link. */
-    url: Type.String({ maxLength: 2000 }),
+    url: Text(2000),
     /** S3: the endpoint of S3-compatible storage; Google Drive: the API's root URL (tests, proxies). */
-    endpoint: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-    region: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    endpoint: Type.Optional(Type.Union([Text(2000), Type.Null()])),
+    region: Type.Optional(Type.Union([Text(100), Type.Null()])),
     credentials: Type.Optional(BackupCredentials),
     shareEmails: Type.Optional(Type.Array(Email, { maxItems: 50 })),
     shareRole: Type.Optional(Type.Union([Type.Enum(DRIVE_SHARE_ROLES), Type.Null()])),

@@ -37,6 +37,9 @@ const ANSWERED: Record<string, Record<string, string[]>> = {
   'POST /api/auth/check-password': { password: ['invisible'] },
   // An amount is a whole number of VND or the text typed ('1.250.000'): 12345 is a good amount.
   'POST /api/invoices': { amount: ['wrong'] },
+  // A multipart form: its booleans arrive as text ('true'/'false'); a JSON body has no file, so the
+  // form answers 422 on the file before it reads the other fields.
+  'POST /api/documents': { requiresAcknowledgement: ['wrong'] },
 };
 
 interface Fixtures {
@@ -103,6 +106,12 @@ function validValue(schema: Schema, name: string, fixtures: Fixtures): unknown {
       return null;
     case 'string':
       if (name in PATTERNED) return PATTERNED[name];
+      // Base64url values of the secrets area (sealed by the browser): a fixed length or any length.
+      if (schema.pattern === '^[A-Za-z0-9_-]+$') return 'QUJDRA';
+      {
+        const fixed = /^\^\[A-Za-z0-9_-\]\{(\d+)\}\$$/.exec(schema.pattern ?? '');
+        if (fixed) return 'A'.repeat(Number(fixed[1]));
+      }
       if (schema.format === 'email') return 'fuzz-nobody@example.com';
       if (schema.format === 'uuid') return name === 'roleId' ? fixtures.roleId : fixtures.userId;
       if (schema.format === 'date') return '2020-01-02';
