@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../shared/documents.schemas.ts';
 import { usePermission } from '../../api/session.ts';
+import { useHydrated } from '../../layout/use-hydrated.ts';
 import { useRealtimeEvent } from '../../realtime/RealtimeConnection.tsx';
 import { SearchBox } from '../../tables/SearchBox.tsx';
 import { InvoiceStyles } from '../invoices/InvoiceStyles.tsx';
@@ -59,7 +60,10 @@ export default function DocumentsPage() {
     else next.delete('document');
     setParams(next, { replace: true });
   };
-  const toRead = count.data?.count ?? 0;
+  // The sidebar's badge asks for the same count as soon as the shell is live, so it can arrive
+  // before this lazy page has hydrated: shown once hydrated, or the page would not match its HTML.
+  const hydrated = useHydrated();
+  const toRead = hydrated ? (count.data?.count ?? 0) : 0;
 
   return (
     <div className="lv-page" data-testid="documents-page">
