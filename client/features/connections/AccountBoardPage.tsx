@@ -18,7 +18,9 @@ import { formatDate } from '../../../shared/rules/format.ts';
 import { usePermission } from '../../api/session.ts';
 import { SearchBox } from '../../tables/SearchBox.tsx';
 import { projectsApi, type PersonOption } from '../projects/projects.api.ts';
-import { AccountBoardDialog } from './AccountBoardDialog.tsx';
+import { AccountNoteDialog } from './AccountNoteDialog.tsx';
+import { accountBoardApi, accountBoardKeys } from './account-board.queries.ts';
+import { connectionKeys } from './connections.queries.ts';
 import { Removed } from './AccountTable.tsx';
 import { useAccountBoard, useOpenChecklists, type BoardParams } from './account-board.queries.ts';
 
@@ -215,7 +217,17 @@ function AccountsTab() {
           }
         />
       </DataTable>
-      {editing && <AccountBoardDialog account={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <AccountNoteDialog
+          account={editing}
+          title={`${PROVIDER_CATALOGUE[editing.provider].label} · ${editing.displayName}`}
+          idPrefix="board"
+          setNote={(note) => accountBoardApi.setNote(editing, note)}
+          setAssignees={(ids) => accountBoardApi.setAssignees(editing, ids)}
+          invalidate={[accountBoardKeys.all, connectionKeys.all]}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </>
   );
 }

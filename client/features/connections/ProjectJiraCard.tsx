@@ -1,10 +1,8 @@
-import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +12,8 @@ import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
 import { useFormValues } from '../../forms/use-form-values.ts';
 import { SearchBox } from '../../tables/SearchBox.tsx';
-import { usePeopleSearch, type PersonOption } from '../projects/projects.queries.ts';
 import { StatusTag } from '../projects/ProjectsPanel.tsx';
+import { AccountNoteDialog } from './AccountNoteDialog.tsx';
 import { AccountTable } from './AccountTable.tsx';
 import {
   connectionKeys,
@@ -282,117 +280,16 @@ function ProjectAccounts({ projectId }: { projectId: string }) {
           )
         }
       />
-      {editing && <AccountDialog projectId={projectId} account={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <AccountNoteDialog
+          account={editing}
+          idPrefix="jira"
+          setNote={(note) => connectionsApi.setAccountNote(editing.id, note)}
+          setAssignees={(ids) => connectionsApi.setAccountAssignees(editing.id, ids)}
+          invalidate={[connectionKeys.project(projectId)]}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </div>
-  );
-}
-
-const personLabel = (p: { firstName: string; lastName: string; email: string }) =>
-  [p.lastName, p.firstName].filter(Boolean).join(' ') || p.email;
-
-/** A Jira account's note and the people who use it (active people only). */
-function AccountDialog({
-  projectId,
-  account,
-  onClose,
-}: {
-  projectId: string;
-  account: JiraAccount;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation(['connections', 'errors']);
-  const form = useFormValues({
-    note: account.note ?? '',
-    assignees: account.assignees.map((a) => ({ ...a, avatarUrl: null, status: 'ACTIVE' })) as PersonOption[],
-  });
-  const searchPeople = usePeopleSearch();
-  const [suggestions, setSuggestions] = useState<PersonOption[]>([]);
-  const save = useFormMutation({
-    // Two calls of the spec (PUT /jira-accounts/{id}, POST …/assignees): only what changed is sent.
-    mutationFn: async (values: typeof form.values) => {
-      const note = values.note.trim() || null;
-      if (note !== account.note) await connectionsApi.setAccountNote(account.id, note);
-      const ids = values.assignees.map((p) => p.id);
-      if (ids.join() !== account.assignees.map((a) => a.id).join())
-        await connectionsApi.setAccountAssignees(account.id, ids);
-    },
-    invalidate: [connectionKeys.project(projectId)],
-    success: t('ui.saved'),
-    onSuccess: onClose,
-  });
-  return (
-    <Dialog
-      visible
-      header={account.displayName}
-      onHide={onClose}
-      className="form-dialog"
-      style={{ width: 'min(34rem, 96vw)' }}
-      draggable={false}
-      footer={
-        <div className="pm-footer">
-          <Button type="button" label={t('ui.cancel')} text onClick={onClose} />
-          <Button
-            type="submit"
-            form={form.formId}
-            label={t('ui.save')}
-            icon="pi pi-check"
-            loading={save.submitting}
-          />
-        </div>
-      }
-    >
-      <form
-        id={form.formId}
-        className="pm-grid"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save.submit(form.values);
-        }}
-      >
-        {save.message && <p className="pm-error pm-field--wide">{save.message}</p>}
-        <div className="pm-field pm-field--wide">
-          <label htmlFor="jira-note">{t('ui.columns.note')}</label>
-          <InputTextarea
-            id="jira-note"
-            name="note"
-            rows={3}
-            autoResize
-            maxLength={5000}
-            value={form.values.note}
-            onChange={(e) => form.set('note', e.target.value)}
-          />
-          {save.fieldErrors.note && <small className="pm-error">{save.fieldErrors.note}</small>}
-        </div>
-        <div className="pm-field pm-field--wide">
-          <label htmlFor="jira-assignees">{t('ui.columns.assignees')}</label>
-          <AutoComplete
-            inputId="jira-assignees"
-            multiple
-            value={form.values.assignees}
-            suggestions={suggestions}
-            completeMethod={(event) =>
-              searchPeople(event.query.trim()).then(
-                (people) => setSuggestions(people.filter((p) => p.status === 'ACTIVE')),
-                () => setSuggestions([]),
-              )
-            }
-            field="email"
-            selectedItemTemplate={(p: PersonOption) => personLabel(p)}
-            itemTemplate={(p: PersonOption) => `${personLabel(p)} · ${p.email}`}
-            delay={250}
-            onChange={(e) => {
-              form.set(
-                'assignees',
-                (e.value as PersonOption[]).filter((p) => typeof p === 'object'),
-              );
-              save.clear('userIds');
-            }}
-          />
-          <small className="cx-hint">{t('ui.assigneesHint')}</small>
-          {save.fieldErrors.userIds && <small className="pm-error">{save.fieldErrors.userIds}</small>}
-        </div>
-      </form>
-    </Dialog>
   );
 }

@@ -1,45 +1,70 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BoardAccount } from '../../../shared/account-board.schemas.ts';
-import { PROVIDER_CATALOGUE } from '../../../shared/connections.schemas.ts';
 import { useFormMutation } from '../../forms/use-form-mutation.ts';
 import { useFormValues } from '../../forms/use-form-values.ts';
 import { usePeopleSearch, type PersonOption } from '../projects/projects.queries.ts';
-import { accountBoardApi, accountBoardKeys } from './account-board.queries.ts';
-import { connectionKeys } from './connections.queries.ts';
 
-const personLabel = (p: { firstName: string; lastName: string; email: string }) =>
+/** A person as account lists name them: family name first, the email when there is no name. */
+export const personLabel = (p: { firstName: string; lastName: string; email: string }) =>
   [p.lastName, p.firstName].filter(Boolean).join(' ') || p.email;
 
-/** A board account's note and the people who use it (active people only), through the account's own calls. */
-export function AccountBoardDialog({ account, onClose }: { account: BoardAccount; onClose: () => void }) {
+/** An account of a provider as the dialog edits it: its note and the people who use it. */
+export interface NotedAccount {
+  displayName: string;
+  note: string | null;
+  assignees: ReadonlyArray<{ id: string; firstName: string; lastName: string; email: string }>;
+}
+
+/**
+ * An account's note and the people who use it (active people only: the server refuses others), for
+ * every provider and every screen that shows accounts (a project's Jira and git accounts, the account
+ * board). Only what changed is sent, through the account's own calls (`setNote`, `setAssignees`).
+ */
+export function AccountNoteDialog({
+  account,
+  title = account.displayName,
+  idPrefix,
+  setNote,
+  setAssignees,
+  invalidate,
+  onClose,
+}: {
+  account: NotedAccount;
+  title?: string;
+  /** Prefix of the field ids (`<prefix>-note`, `<prefix>-assignees`) and of the save button's test id. */
+  idPrefix: string;
+  setNote: (note: string | null) => Promise<unknown>;
+  setAssignees: (userIds: string[]) => Promise<unknown>;
+  invalidate: QueryKey[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['connections', 'errors']);
   const form = useFormValues({
     note: account.note ?? '',
-    assignees: account.assignees.map((a) => ({ ...a, avatarUrl: null })) as PersonOption[],
+    assignees: account.assignees.map((a) => ({ ...a, avatarUrl: null, status: 'ACTIVE' })) as PersonOption[],
   });
   const searchPeople = usePeopleSearch();
   const [suggestions, setSuggestions] = useState<PersonOption[]>([]);
   const save = useFormMutation({
     mutationFn: async (values: typeof form.values) => {
       const note = values.note.trim() || null;
-      if (note !== account.note) await accountBoardApi.setNote(account, note);
+      if (note !== account.note) await setNote(note);
       const ids = values.assignees.map((p) => p.id);
-      if (ids.join() !== account.assignees.map((a) => a.id).join())
-        await accountBoardApi.setAssignees(account, ids);
+      if (ids.join() !== account.assignees.map((a) => a.id).join()) await setAssignees(ids);
     },
-    invalidate: [accountBoardKeys.all, connectionKeys.all],
+    invalidate,
     success: t('ui.saved'),
     onSuccess: onClose,
   });
   return (
     <Dialog
       visible
-      header={`${PROVIDER_CATALOGUE[account.provider].label} · ${account.displayName}`}
+      header={title}
       onHide={onClose}
       className="form-dialog"
       style={{ width: 'min(34rem, 96vw)' }}
@@ -53,7 +78,7 @@ export function AccountBoardDialog({ account, onClose }: { account: BoardAccount
             label={t('ui.save')}
             icon="pi pi-check"
             loading={save.submitting}
-            data-testid="board-save"
+            data-testid={`${idPrefix}-save`}
           />
         </div>
       }
@@ -69,9 +94,9 @@ export function AccountBoardDialog({ account, onClose }: { account: BoardAccount
       >
         {save.message && <p className="pm-error pm-field--wide">{save.message}</p>}
         <div className="pm-field pm-field--wide">
-          <label htmlFor="board-note">{t('ui.columns.note')}</label>
+          <label htmlFor={`${idPrefix}-note`}>{t('ui.columns.note')}</label>
           <InputTextarea
-            id="board-note"
+            id={`${idPrefix}-note`}
             name="note"
             rows={3}
             autoResize
@@ -82,9 +107,9 @@ export function AccountBoardDialog({ account, onClose }: { account: BoardAccount
           {save.fieldErrors.note && <small className="pm-error">{save.fieldErrors.note}</small>}
         </div>
         <div className="pm-field pm-field--wide">
-          <label htmlFor="board-assignees">{t('ui.columns.assignees')}</label>
+          <label htmlFor={`${idPrefix}-assignees`}>{t('ui.columns.assignees')}</label>
           <AutoComplete
-            inputId="board-assignees"
+            inputId={`${idPrefix}-assignees`}
             multiple
             value={form.values.assignees}
             suggestions={suggestions}
