@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import type { PreparedExport } from '../server/domains/files/download.ts';
+import type { PreparedExport } from '../server/core/files/download.ts';
 import { validationError } from '../server/core/errors.ts';
 import { printLines, type CliRuntime } from './runtime.ts';
 

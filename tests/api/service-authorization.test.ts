@@ -18,7 +18,7 @@ import {
   createRecurringTask as insertRecurringTask,
 } from '../helpers/recurring-task-factories.ts';
 import { createVendor, days, insertInvoice } from '../helpers/invoice-factories.ts';
-import { fileStorage } from '../../server/domains/files/file-storage.ts';
+import { fileStorage } from '../../server/core/files/file-storage.ts';
 import { linkedJiraProject } from '../helpers/connection-factories.ts';
 import { startJiraTestServer } from '../helpers/jira-test-server.ts';
 import { qrPng } from '../../server/domains/assets/qr-code.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import t from 'tap';
-import { fileStorage } from '../../server/domains/files/file-storage.ts';
+import { fileStorage } from '../../server/core/files/file-storage.ts';
 import { testConfig } from '../helpers/build-app.ts';
 import { createUser } from '../helpers/factories.ts';
 import { insertInvoice } from '../helpers/invoice-factories.ts';

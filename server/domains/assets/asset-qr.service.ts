@@ -2,7 +2,7 @@ import type { QrCodeList, QrCodesQuery, ScanResult } from '../../../shared/asset
 import { QR_SCAN_MAX_MB } from '../../../shared/assets.schemas.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
-import { checkUpload } from '../files/file-type.ts';
+import { checkUpload } from '../../core/files/file-type.ts';
 import { requireVisibleAsset } from './asset-lookup.ts';
 import { assetUrl } from './asset-views.ts';
 import { assetPolicy, assetsPolicy } from './assets.policy.ts';

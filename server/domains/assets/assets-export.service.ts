@@ -3,7 +3,7 @@ import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { CONTENT_TYPES, writeTables } from '../../core/reporting/table-export.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import type { PreparedExport } from '../files/download.ts';
+import type { PreparedExport } from '../../core/files/download.ts';
 import { ASSET_SHEET_COLUMNS, tableColumns } from './asset-sheet.ts';
 import { toAsset } from './asset-views.ts';
 import { assetsPolicy } from './assets.policy.ts';

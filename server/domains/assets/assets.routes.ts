@@ -26,8 +26,8 @@ import { ErrorResponse, IdParams } from '../../../shared/common.schemas.ts';
 import type { Permission } from '../../../shared/permissions.ts';
 import { PersonOptionList, PersonOptionQuery } from '../../../shared/risks.schemas.ts';
 import { validationError } from '../../core/errors.ts';
-import { contentDisposition, sendExport } from '../files/download.ts';
-import { jsonOrMultipartForm } from '../files/multipart.ts';
+import { contentDisposition, sendExport } from '../../core/files/download.ts';
+import { jsonOrMultipartForm } from '../../core/files/multipart.ts';
 import { assignAsset, bulkAssetAction, checkInAsset, setAssetStatus } from './asset-assignments.service.ts';
 import {
   confirmAuditedAsset,

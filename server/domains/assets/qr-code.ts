@@ -3,7 +3,7 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { QR_LABEL_PIXELS } from '../../../shared/assets.schemas.ts';
-import type { DetectedType } from '../files/file-type.ts';
+import type { DetectedType } from '../../core/files/file-type.ts';
 
 /**
  * Making and reading QR codes (not use cases). A label is a PNG of 113 × 113 pixels: 4 cm at

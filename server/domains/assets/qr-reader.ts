@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { DetectedType } from '../files/file-type.ts';
+import type { DetectedType } from '../../core/files/file-type.ts';
 
 /**
  * Reads a QR code off the server's main thread (qr-reader.worker.ts), a few at a time, each within a

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { DetectedType } from '../files/file-type.ts';
+import type { DetectedType } from '../../core/files/file-type.ts';
 import { readQr } from './qr-code.ts';
 
 /**

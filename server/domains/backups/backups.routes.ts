@@ -10,7 +10,7 @@ import {
   BackupStatusBody,
 } from '../../../shared/backups.schemas.ts';
 import { ErrorResponse, IdParams } from '../../../shared/common.schemas.ts';
-import { contentDisposition } from '../files/download.ts';
+import { contentDisposition } from '../../core/files/download.ts';
 import {
   createBackupConfiguration,
   deleteBackupConfiguration,

@@ -22,8 +22,8 @@ import {
 } from '../../../shared/documents.schemas.ts';
 import type { Permission } from '../../../shared/permissions.ts';
 import type { AreaRouteOptions } from '../area.ts';
-import { contentDisposition } from '../files/download.ts';
-import { streamedMultipartForm } from '../files/streamed-uploads.ts';
+import { contentDisposition } from '../../core/files/download.ts';
+import { streamedMultipartForm } from '../../core/files/streamed-uploads.ts';
 import {
   acknowledgeDocument,
   countMyDocumentsToAcknowledge,

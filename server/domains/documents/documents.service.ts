@@ -12,7 +12,7 @@ import { AppError, validationError } from '../../core/errors.ts';
 import { pageOf, pageWindow } from '../../core/paging.ts';
 import { isPerson } from '../../core/policy.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import type { StoredUpload } from '../files/streamed-uploads.ts';
+import type { StoredUpload } from '../../core/files/streamed-uploads.ts';
 import {
   audienceProblems,
   duplicateTitle,

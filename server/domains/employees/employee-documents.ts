@@ -3,8 +3,8 @@ import { EMPLOYEE_FILE_MAX_MB, type EmployeeFileKind } from '../../../shared/emp
 import { nameProblem } from '../../../shared/rules/text.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { validationError } from '../../core/errors.ts';
-import { fileStorage } from '../files/file-storage.ts';
-import { checkUpload, extensionOf } from '../files/file-type.ts';
+import { fileStorage } from '../../core/files/file-storage.ts';
+import { checkUpload, extensionOf } from '../../core/files/file-type.ts';
 import * as repo from './employees.repository.ts';
 
 /** An NDA or contract sent with a form: checked by content (PDF only) and size before anything is kept. */

@@ -4,7 +4,7 @@ import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { fileStorage } from '../files/file-storage.ts';
+import { fileStorage } from '../../core/files/file-storage.ts';
 import {
   checkDocuments,
   storeDocuments,

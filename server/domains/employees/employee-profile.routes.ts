@@ -15,8 +15,8 @@ import {
   SelectionResult,
 } from '../../../shared/employee-profile.schemas.ts';
 import { AppError } from '../../core/errors.ts';
-import { sendExport } from '../files/download.ts';
-import { jsonOrMultipartForm } from '../files/multipart.ts';
+import { sendExport } from '../../core/files/download.ts';
+import { jsonOrMultipartForm } from '../../core/files/multipart.ts';
 import { getInvitationState, issueInvitationLink } from '../accounts/invitation-link.service.ts';
 import { getPersonHistory, getPersonRoles } from './employee-profile.service.ts';
 import { importEmployees } from './employees-import.service.ts';

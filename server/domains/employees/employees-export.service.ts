@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import type { EmployeeExportQuery, ExportFormat } from '../../../shared/employees.schemas.ts';
 import type { Language } from '../../../shared/i18n/index.ts';
 import { recordAudit } from '../../core/audit.ts';
-import type { PreparedExport } from '../files/download.ts';
+import type { PreparedExport } from '../../core/files/download.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import type { FieldProblem, ValidationCode } from '../../../shared/errors.ts';
 import { validationError } from '../../core/errors.ts';

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../core/context.ts';
 import { validationError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { Problem } from './employee-input.ts';
-import type { PreparedExport } from '../files/download.ts';
+import type { PreparedExport } from '../../core/files/download.ts';
 import { prepareEmployeeExport } from './employees-export.service.ts';
 import * as repo from './employees.repository.ts';
 import { peoplePolicy } from './employees.policy.ts';

@@ -28,8 +28,8 @@ import {
 } from '../../../shared/employees.schemas.ts';
 import { AppError } from '../../core/errors.ts';
 import { listAccessRoleChoices } from '../access/initial-access-roles.ts';
-import { contentDisposition, sendExport } from '../files/download.ts';
-import { jsonOrMultipartForm } from '../files/multipart.ts';
+import { contentDisposition, sendExport } from '../../core/files/download.ts';
+import { jsonOrMultipartForm } from '../../core/files/multipart.ts';
 import type { DocumentUpload } from './employee-documents.ts';
 import { openEmployeeFile, uploadEmployeeFile } from './employee-files.service.ts';
 import { prepareEmployeeExport } from './employees-export.service.ts';

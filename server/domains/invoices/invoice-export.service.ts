@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../core/context.ts';
 import { validationError } from '../../core/errors.ts';
 import { CONTENT_TYPES, writeTables, type Cell, type TableSheet } from '../../core/reporting/table-export.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import type { PreparedExport } from '../files/download.ts';
+import type { PreparedExport } from '../../core/files/download.ts';
 import { invoicesPolicy } from './invoices.policy.ts';
 import * as repo from './invoices.repository.ts';
 

@@ -1,7 +1,7 @@
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { fileStorage } from '../files/file-storage.ts';
+import { fileStorage } from '../../core/files/file-storage.ts';
 import { invoicesPolicy } from './invoices.policy.ts';
 import * as repo from './invoices.repository.ts';
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
-import { fileStorage } from '../files/file-storage.ts';
+import { fileStorage } from '../../core/files/file-storage.ts';
 import { requireVisibleInvoice } from './invoice-access.ts';
 import * as repo from './invoices.repository.ts';
 

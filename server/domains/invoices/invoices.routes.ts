@@ -23,8 +23,8 @@ import {
 } from '../../../shared/invoices.schemas.ts';
 import type { Permission } from '../../../shared/permissions.ts';
 import type { AreaRouteOptions } from '../area.ts';
-import { contentDisposition, sendExport } from '../files/download.ts';
-import { streamedMultipartForm } from '../files/streamed-uploads.ts';
+import { contentDisposition, sendExport } from '../../core/files/download.ts';
+import { streamedMultipartForm } from '../../core/files/streamed-uploads.ts';
 import { prepareInvoiceExport } from './invoice-export.service.ts';
 import { openInvoiceAttachment } from './invoice-files.service.ts';
 import { getInvoiceReport, prepareInvoiceReportExport } from './invoice-reports.service.ts';

@@ -13,7 +13,7 @@ import type { ServiceContext } from '../../core/context.ts';
 import { AppError, validationError } from '../../core/errors.ts';
 import { paginate } from '../../core/paging.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { deleteStoredFiles, type StoredUpload } from '../files/streamed-uploads.ts';
+import { deleteStoredFiles, type StoredUpload } from '../../core/files/streamed-uploads.ts';
 import { notPending, requireVisibleInvoice } from './invoice-access.ts';
 import { tellPayers } from './invoice-notify.ts';
 import { attachmentCountProblems, checkInvoiceFields } from './invoice-rules.ts';

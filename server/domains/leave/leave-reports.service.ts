@@ -7,7 +7,7 @@ import { pageWindow, reportPageOf } from '../../core/paging.ts';
 import { reportRange } from '../../core/reporting/periods.ts';
 import { CONTENT_TYPES, writeTables, type Cell, type TableSheet } from '../../core/reporting/table-export.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import type { PreparedExport } from '../files/download.ts';
+import type { PreparedExport } from '../../core/files/download.ts';
 import { leaveSettingsPolicy } from './leave.policy.ts';
 import * as reports from './leave-reports.repository.ts';
 

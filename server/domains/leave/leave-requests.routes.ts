@@ -29,8 +29,8 @@ import {
   Substitute,
   SubstituteBody,
 } from '../../../shared/leave.schemas.ts';
-import { contentDisposition, sendExport } from '../files/download.ts';
-import { jsonOrMultipartForm } from '../files/multipart.ts';
+import { contentDisposition, sendExport } from '../../core/files/download.ts';
+import { jsonOrMultipartForm } from '../../core/files/multipart.ts';
 import { actOnApproval, countMyApprovals, listMyApprovals } from './approvals.service.ts';
 import { getBalances } from './balances.service.ts';
 import { LEAVE_READERS } from './leave-settings.routes.ts';

@@ -15,7 +15,7 @@ import { canAnywhere, isSelf } from '../../core/policy.ts';
 import { reportRange } from '../../core/reporting/periods.ts';
 import { CONTENT_TYPES, writeTables, type Cell, type TableSheet } from '../../core/reporting/table-export.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import type { PreparedExport } from '../files/download.ts';
+import type { PreparedExport } from '../../core/files/download.ts';
 import { readRegulations } from './overtime-settings.service.ts';
 import { overtimeSettingsPolicy } from './overtime.policy.ts';
 import * as reports from './overtime-reports.repository.ts';

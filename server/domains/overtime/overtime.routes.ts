@@ -24,7 +24,7 @@ import {
   RemainingQuery,
 } from '../../../shared/overtime.schemas.ts';
 import type { Permission } from '../../../shared/permissions.ts';
-import { sendExport } from '../files/download.ts';
+import { sendExport } from '../../core/files/download.ts';
 import {
   countOvertimeRequests,
   createOvertimeRequest,

@@ -6,8 +6,8 @@ import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import type { Db } from '../../db/connect.ts';
-import type { PreparedExport } from '../files/download.ts';
-import { fileStorage } from '../files/file-storage.ts';
+import type { PreparedExport } from '../../core/files/download.ts';
+import { fileStorage } from '../../core/files/file-storage.ts';
 import { personalDataPolicy } from './privacy.policy.ts';
 import * as repo from './privacy.repository.ts';
 

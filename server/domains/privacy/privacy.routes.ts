@@ -11,7 +11,7 @@ import {
   RetentionRunResult,
 } from '../../../shared/privacy.schemas.ts';
 import type { AreaRouteOptions } from '../area.ts';
-import { sendExport } from '../files/download.ts';
+import { sendExport } from '../../core/files/download.ts';
 import { listMyConsents, listPersonConsents } from './consents.service.ts';
 import { prepareDataExport, prepareDataExportByEmail } from './data-export.service.ts';
 import {

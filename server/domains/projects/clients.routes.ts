@@ -21,7 +21,7 @@ import {
   setClientStatus,
   updateClient,
 } from './clients.service.ts';
-import { sendExport } from '../files/download.ts';
+import { sendExport } from '../../core/files/download.ts';
 import { prepareClientExport } from './projects-export.service.ts';
 import { createProject } from './projects.service.ts';
 

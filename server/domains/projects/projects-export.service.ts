@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/projects.schemas.ts';
 import { fullName } from '../../../shared/rules/format.ts';
 import { recordAudit } from '../../core/audit.ts';
-import type { PreparedExport } from '../files/download.ts';
+import type { PreparedExport } from '../../core/files/download.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { projectScope } from '../../core/policy.ts';

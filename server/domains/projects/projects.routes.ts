@@ -17,7 +17,7 @@ import {
   StatusBody,
   UserProjectList,
 } from '../../../shared/projects.schemas.ts';
-import { sendExport } from '../files/download.ts';
+import { sendExport } from '../../core/files/download.ts';
 import {
   addProjectMember,
   listProjectMembers,

@@ -16,9 +16,9 @@ import { AppError, isUniqueViolation, validationError } from '../../core/errors.
 import { pageOf, pageWindow } from '../../core/paging.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { findUserById } from '../accounts/accounts.service.ts';
-import { fileStorage } from '../files/file-storage.ts';
-import { unsupportedFileType } from '../files/file-type.ts';
-import { deleteStoredFiles, type StoredUpload } from '../files/streamed-uploads.ts';
+import { fileStorage } from '../../core/files/file-storage.ts';
+import { unsupportedFileType } from '../../core/files/file-type.ts';
+import { deleteStoredFiles, type StoredUpload } from '../../core/files/streamed-uploads.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './applications.repository.ts';
 import { campaignPolicy } from './recruitment.policy.ts';

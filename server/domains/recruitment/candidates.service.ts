@@ -2,7 +2,7 @@ import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import { deleteStoredFiles } from '../files/streamed-uploads.ts';
+import { deleteStoredFiles } from '../../core/files/streamed-uploads.ts';
 import * as repo from './applications.repository.ts';
 import { recruitmentPolicy } from './recruitment.policy.ts';
 

@@ -29,8 +29,8 @@ import {
   ResumeQuery,
 } from '../../../shared/recruitment.schemas.ts';
 import type { AreaRouteOptions } from '../area.ts';
-import { contentDisposition } from '../files/download.ts';
-import { streamedMultipartForm } from '../files/streamed-uploads.ts';
+import { contentDisposition } from '../../core/files/download.ts';
+import { streamedMultipartForm } from '../../core/files/streamed-uploads.ts';
 import { addApplication, getApplication, listApplications, moveApplication } from './applications.service.ts';
 import { createCampaign, getCampaign, listCampaigns, updateCampaign } from './campaigns.service.ts';
 import { eraseCandidate } from './candidates.service.ts';

@@ -3,7 +3,7 @@ import type { ResumePage, ResumeQuery } from '../../../shared/recruitment.schema
 import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { pageOf, pageWindow } from '../../core/paging.ts';
-import { fileStorage } from '../files/file-storage.ts';
+import { fileStorage } from '../../core/files/file-storage.ts';
 import * as repo from './applications.repository.ts';
 import * as resumeSearch from './resume-search.repository.ts';
 import * as campaigns from './campaigns.repository.ts';

@@ -10,7 +10,7 @@ import {
   type TableColumn,
 } from '../../core/reporting/table-export.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import type { PreparedExport } from '../files/download.ts';
+import type { PreparedExport } from '../../core/files/download.ts';
 import { toRisks } from './risk-views.ts';
 import { risksPolicy } from './risks.policy.ts';
 import * as repo from './risks.repository.ts';

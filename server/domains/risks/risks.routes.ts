@@ -14,7 +14,7 @@ import {
   RiskTransitionBody,
   RiskUpdateBody,
 } from '../../../shared/risks.schemas.ts';
-import { sendExport } from '../files/download.ts';
+import { sendExport } from '../../core/files/download.ts';
 import { prepareRiskExport } from './risk-export.service.ts';
 import { transitionRisk } from './risk-transitions.service.ts';
 import {

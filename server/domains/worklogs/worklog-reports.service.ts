@@ -15,7 +15,7 @@ import { projectScope } from '../../core/policy.ts';
 import { reportRange } from '../../core/reporting/periods.ts';
 import { CONTENT_TYPES, writeTables, type Cell, type TableSheet } from '../../core/reporting/table-export.ts';
 import { inTransaction } from '../../core/transaction.ts';
-import type { PreparedExport } from '../files/download.ts';
+import type { PreparedExport } from '../../core/files/download.ts';
 import { hoursOf } from './worklog-rules.ts';
 import { workLogsPolicy } from './worklogs.policy.ts';
 import * as reports from './worklog-reports.repository.ts';

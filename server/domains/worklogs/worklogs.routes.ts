@@ -26,7 +26,7 @@ import {
   WorkLogUpdateBody,
   WorkWeek,
 } from '../../../shared/worklogs.schemas.ts';
-import { sendExport } from '../files/download.ts';
+import { sendExport } from '../../core/files/download.ts';
 import { getWorkWeek, saveWorkWeek } from './work-week.service.ts';
 import { pushWorkLogsToJira, searchJiraIssuesForLogging } from './worklog-jira.service.ts';
 import { createWorkLogLock, liftWorkLogLock, listWorkLogLocks } from './worklog-locks.service.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '../../core/errors.ts';
+import { AppError } from '../errors.ts';
 
 import { detectFileType, type DetectedType } from '../../../shared/rules/file-type.ts';
 

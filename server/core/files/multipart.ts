@@ -1,6 +1,6 @@
 import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../core/errors.ts';
+import { AppError } from '../errors.ts';
 import { fileTooLarge } from './file-type.ts';
 
 /** A file of a multipart request, read into memory (documents are at most a few megabytes). */

@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Config } from '../../config.ts';
-import { AppError, validationError } from '../../core/errors.ts';
+import { AppError, validationError } from '../errors.ts';
 import { FILE_TYPE_HEAD_BYTES } from '../../../shared/rules/file-type.ts';
 import { nameProblem } from '../../../shared/rules/text.ts';
 import { fileStorage } from './file-storage.ts';
