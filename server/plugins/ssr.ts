@@ -49,7 +49,8 @@ const DEV_ASSETS: PageAssets = {
 /** The person a page is being rendered for, and the app that answers its prefetch calls. */
 interface PageCaller {
   app: FastifyInstance;
-  accessToken: string;
+  /** A short-lived access token of the page's session, signed on the first prefetch call only. */
+  accessToken: () => string;
   language: Language;
   ip: string;
 }
@@ -68,13 +69,19 @@ setServerTransport(async (path, options) => {
     method: 'GET',
     url: `/api${path}`,
     remoteAddress: caller.ip,
-    headers: { authorization: `Bearer ${caller.accessToken}`, 'accept-language': caller.language },
+    headers: { authorization: `Bearer ${caller.accessToken()}`, 'accept-language': caller.language },
   });
   return new Response(answer.statusCode === 204 ? null : answer.payload, {
     status: answer.statusCode,
     headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
   });
 });
+
+/** Computes once, on first use (most pages prefetch nothing: no token is signed for them). */
+function memoised<T>(compute: () => T): () => T {
+  let value: { result: T } | undefined;
+  return () => (value ??= { result: compute() }).result;
+}
 
 export interface SsrOptions {
   db: Db;
@@ -121,8 +128,7 @@ export default fp<SsrOptions>(async function ssr(app: FastifyInstance, { db, con
     const roles = await getMyRoles({ ...ctx, actor }); // from the grants just loaded, no query
     const passwordExpiry = passwordExpiryOf(found.userRow, settings);
     return {
-      // A short-lived access token of this session, for the page's prefetch calls.
-      accessToken: app.jwt.sign({ sub: found.user.id, sid: found.sessionId }),
+      claims: { sub: found.user.id, sid: found.sessionId },
       session: {
         user: found.user,
         permissions: roles.permissions,
@@ -148,7 +154,7 @@ export default fp<SsrOptions>(async function ssr(app: FastifyInstance, { db, con
           : languageFromHeader(request.headers['accept-language']));
     const nonce = randomBytes(16).toString('base64');
     const caller: PageCaller | undefined = page
-      ? { app, accessToken: page.accessToken, language, ip: request.ip }
+      ? { app, accessToken: memoised(() => app.jwt.sign(page.claims)), language, ip: request.ip }
       : undefined;
     const render = () =>
       renderPage({
