@@ -24,6 +24,13 @@ export interface BenchRow {
   throughputRatio?: number;
   /** p99Ms / baseline.p99Ms (above 1: slower than the baseline). */
   p99Ratio?: number;
+  /**
+   * The bench process's peak resident memory during an HTTP load test, in MiB. The servers under
+   * test run in this process (the load generator is a worker thread of it), so a leak shows as a
+   * peak that grows from round to round (`peakRssByRoundMiB`) instead of staying flat.
+   */
+  peakRssMiB?: number;
+  peakRssByRoundMiB?: number[];
 }
 
 export interface BenchEnv {
@@ -61,7 +68,16 @@ export async function loadTest(
   env.log(`${label}: ${env.durationSeconds}s, ${env.connections} connections`);
   const options = { url, headers, connections: env.connections, workers: 1, timeout: 10 };
   await autocannon({ ...options, duration: 1 });
-  const result = await autocannon({ ...options, duration: env.durationSeconds, title: label });
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 100);
+  let result: Awaited<ReturnType<typeof autocannon>>;
+  try {
+    result = await autocannon({ ...options, duration: env.durationSeconds, title: label });
+  } finally {
+    clearInterval(sampler);
+  }
   return {
     case: label,
     perSecond: round(result.requests.average, 1),
@@ -69,6 +85,7 @@ export async function loadTest(
     p99Ms: round(result.latency.p99),
     total: result.requests.total,
     failures: result.errors + result.timeouts + result.non2xx,
+    peakRssMiB: Math.round(peakRss / 1024 / 1024),
   };
 }
 
@@ -113,6 +130,8 @@ export async function loadTestsInTurns(env: BenchEnv, cases: LoadCase[], rounds 
       p99Ms: round(median(rows.map((row) => row.p99Ms))),
       total: rows.reduce((sum, row) => sum + row.total, 0),
       failures: rows.reduce((sum, row) => sum + row.failures, 0),
+      peakRssMiB: Math.max(...rows.map((row) => row.peakRssMiB ?? 0)),
+      peakRssByRoundMiB: rows.map((row) => row.peakRssMiB ?? 0),
     };
   });
 }
@@ -165,7 +184,7 @@ export function compare(row: BenchRow, baseline: BenchRow): BenchRow {
 
 /** A plain text table of the rows, with the ratios spelled out. */
 export function formatRows(rows: BenchRow[]): string {
-  const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'total', 'failures', 'vs baseline'];
+  const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'total', 'failures', 'peak RSS MiB', 'vs baseline'];
   const lines = rows.map((row) => [
     row.case,
     row.perSecond.toFixed(1),
@@ -173,6 +192,7 @@ export function formatRows(rows: BenchRow[]): string {
     String(row.p99Ms),
     String(row.total),
     String(row.failures),
+    row.peakRssByRoundMiB ? row.peakRssByRoundMiB.join('/') : row.peakRssMiB ? String(row.peakRssMiB) : '',
     row.baseline
       ? `${row.throughputRatio}× throughput, ${row.p99Ratio}× p99 of "${row.baseline}"`
       : 'baseline',

@@ -14,6 +14,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadConfig } from '../server/config.ts';
 import { createTestDatabase } from '../tests/helpers/test-database.ts';
 import { formatRows, type BenchEnv, type Scenario } from './lib.ts';
 
@@ -55,7 +56,9 @@ function positiveInteger(name: string, fallback: number): number {
 
 async function main(wanted: string[]): Promise<number> {
   const env: BenchEnv = {
-    createDatabase: createTestDatabase,
+    // The app under test gets the pool a production server has (DATABASE_POOL_SIZE's default), the
+    // same size the baselines open: a smaller one would queue the app's statements and not theirs.
+    createDatabase: () => createTestDatabase({ poolSize: loadConfig({}).DATABASE_POOL_SIZE }),
     durationSeconds: positiveInteger('BENCH_DURATION', 10),
     connections: positiveInteger('BENCH_CONNECTIONS', 20),
     log: (message) => console.log(`  · ${message}`),

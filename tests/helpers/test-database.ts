@@ -32,7 +32,11 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database cloned from the migrated template. Tests use a small pool (five connections, many
+ * files run at once); benchmarks ask for the production default so the app is measured as it runs.
+ */
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
   const { adminUrl, template, runId } = settings();
   const name = `bo_test_${runId}_${randomBytes(4).toString('hex')}`;
   // Two files cloning the template at the same moment can collide; try again briefly.
@@ -47,7 +51,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = connectDatabase(url.toString(), 5);
+  const handle = connectDatabase(url.toString(), options.poolSize ?? 5);
   return {
     ...handle,
     name,

@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { BULK_INSERT_THRESHOLD, insertMany } from '../../db/insert-many.ts';
 import type { RoleStatus } from '../../db/database.ts';
 import type { RoleType } from '../../../shared/permissions.ts';
 
@@ -144,7 +145,7 @@ export async function assignRole(
     .execute();
 }
 
-/** Assigns many roles at once (a thousand rows per statement); memberships that exist stay as they are. */
+/** Assigns many roles at once (bulk: a few JSON-carried statements); memberships that exist stay as they are. */
 export async function assignRoles(
   db: Db,
   rows: ReadonlyArray<{
@@ -154,13 +155,16 @@ export async function assignRoles(
     created_by: string | null;
   }>,
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += 1000) {
+  if (rows.length === 0) return;
+  if (rows.length < BULK_INSERT_THRESHOLD) {
     await db
       .insertInto('user_roles')
-      .values(rows.slice(start, start + 1000))
+      .values([...rows])
       .onConflict((oc) => oc.doNothing())
       .execute();
+    return;
   }
+  await insertMany(db, 'user_roles', rows, { onConflictDoNothing: true });
 }
 
 export async function countUsersWithBuiltInRole(db: Db, key: string): Promise<number> {
@@ -210,7 +214,14 @@ export async function companyPermissionsOf(
 ): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return result;
-  const rows = await db
+  const rows = await companyPermissionsQuery(db, userIds).execute();
+  for (const row of rows) result.set(row.user_id, row.permissions);
+  return result;
+}
+
+/** The statement behind companyPermissionsOf (also compiled by the employee list's benchmark baseline). */
+export function companyPermissionsQuery(db: Db, userIds: readonly string[]) {
+  return db
     .selectFrom('user_roles as ur')
     .innerJoin('roles as r', 'r.id', 'ur.role_id')
     .innerJoin('role_permissions as rp', 'rp.role_id', 'r.id')
@@ -219,10 +230,7 @@ export async function companyPermissionsOf(
     .where('r.type', '<>', 'PROJECT')
     .where('r.status', '=', 'ACTIVE')
     .where('r.deleted_at', 'is', null)
-    .groupBy('ur.user_id')
-    .execute();
-  for (const row of rows) result.set(row.user_id, row.permissions);
-  return result;
+    .groupBy('ur.user_id');
 }
 
 /** A condition: the person (`u.id`) holds `permission` through an active role (company-wide or a project's). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { insertMany } from '../../db/insert-many.ts';
 import type { NewUser, UserRow, UserUpdate } from '../../db/database.ts';
 
 /**
@@ -42,14 +43,23 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
 }
 
 /** Inserts many people in one statement (imports); answers them in the order given. */
-export async function insertUsers(db: Db, values: readonly NewUser[]) {
+/**
+ * Creates many people (imports) in a few statements, answered in the order given: the rows come back
+ * matched by email, which is unique among the living.
+ */
+export async function insertUsers(db: Db, values: readonly NewUser[]): Promise<InsertedUser[]> {
   if (values.length === 0) return [];
-  return db
-    .insertInto('users')
-    .values([...values])
-    .returning(['id', 'email', 'first_name', 'last_name', 'language', 'user_type'])
-    .execute();
+  const inserted = (await insertMany(db, 'users', values, {
+    returning: ['id', 'email', 'first_name', 'last_name', 'language', 'user_type'],
+  })) as unknown as InsertedUser[];
+  const byEmail = new Map(inserted.map((user) => [user.email.toLowerCase(), user]));
+  return values.map((value) => byEmail.get(String(value.email).toLowerCase())!);
 }
+
+export type InsertedUser = Pick<
+  UserRow,
+  'id' | 'email' | 'first_name' | 'last_name' | 'language' | 'user_type'
+>;
 
 export async function updateUser(db: Db, id: string, values: UserUpdate): Promise<UserRow> {
   return db

@@ -327,8 +327,8 @@ export async function importEmployees(
   await inTransaction(ctx, async (tx) => {
     const defaultRoleId = creates.length > 0 ? await defaultAccessRoleId(tx) : null;
     const defaultRoles = defaultRoleId ? [defaultRoleId] : [];
-    for (let i = 0; i < creates.length; i += 500) {
-      const chunk = creates.slice(i, i + 500);
+    for (let i = 0; i < creates.length; i += 2500) {
+      const chunk = creates.slice(i, i + 2500);
       const inserted = await insertUsers(
         tx,
         chunk.map(
