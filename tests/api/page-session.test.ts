@@ -1,4 +1,5 @@
 import t from 'tap';
+import { poolOf } from '../../server/db/connect.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
 
 interface PageBootstrap {
@@ -103,4 +104,52 @@ t.test('the employee list arrives with its data: fetched once on the server, as 
     bootstrapOf(denied.body).dehydratedState.queries.some((query) => query.queryKey[0] === 'employees'),
     'nothing prefetched without employees.view',
   );
+});
+
+/**
+ * Streaming that streams: the document head leaves before the page's data is in. Another session
+ * holds the departments table, which the employee list's query joins (the page's session statement
+ * does not), so the list's prefetch waits while the head is already on the wire.
+ */
+t.test('a page whose data is slow sends its head first, then the rest', async (t) => {
+  const { app, db, signIn } = await buildTestApp(t);
+  const hr = await signIn({ builtInRoles: ['admin'] });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const blocker = await poolOf(db).connect();
+  let blocked = true;
+  t.teardown(async () => {
+    if (blocked) await blocker.query('rollback');
+    blocker.release();
+  });
+  await blocker.query('begin');
+  await blocker.query('lock table departments in access exclusive mode');
+
+  const response = await fetch(`http://127.0.0.1:${port}/employee-management`, {
+    headers: { cookie: `bo_refresh=${hr.refreshCookie}` },
+  });
+  t.equal(response.status, 200, 'the answer starts while the data is held back');
+  // The state to wait for: the list's query has reached PostgreSQL and waits for the lock.
+  const waiters = async () =>
+    (
+      await blocker.query(
+        `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%departments%'`,
+      )
+    ).rows[0].n as number;
+  while ((await waiters()) === 0) await new Promise((resolve) => setImmediate(resolve));
+  t.pass("the list's query waits for the departments table");
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const first = decoder.decode((await reader.read()).value);
+  t.match(first, /<head>.*<link rel="stylesheet"|<head>/s, 'the first bytes are the document head');
+  t.notMatch(first, /bo-bootstrap/, 'without the page data');
+
+  await blocker.query('rollback');
+  blocked = false;
+  let rest = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    rest += decoder.decode(chunk.value, { stream: true });
+  }
+  t.match(rest, /id="bo-bootstrap"/, 'the rest of the page follows once the data is in');
+  t.match(rest, /<\/html>$/);
 });
