@@ -196,7 +196,7 @@ t.test('inactive accounts holding roles, and people without two-factor', async (
   const longAgo = new Date(Date.now() - 120 * DAY);
   await db
     .updateTable('users')
-    .set({ last_sign_in_at: longAgo, created_at: longAgo })
+    .set({ last_sign_in_at: longAgo, created_at: longAgo as never })
     .where('id', 'in', [dormant.id, dormantUser.id])
     .execute();
   await db.updateTable('users').set({ last_sign_in_at: new Date() }).where('id', '=', recent.id).execute();
