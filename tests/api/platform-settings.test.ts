@@ -230,6 +230,15 @@ t.test('UTILITIES: secure share limits, bounds, and the service obeys them', asy
       JSON.stringify(payload),
     );
   }
+  const vi = await admin.inject({
+    method: 'PUT',
+    url: '/api/platform-settings/utilities/secure-share',
+    headers: { 'accept-language': 'vi' },
+    payload: { maxViews: 5, defaultViews: 6, maxHours: 48, defaultHours: 1 },
+  });
+  t.equal(vi.statusCode, 422);
+  t.not(vi.json().details[0].message, 'This value must be at most 5', 'translated');
+  t.match(vi.json().details[0].message, /5/);
   t.same(await settingsRows(db), before, 'nothing written');
 
   const saved = await put({ maxViews: 3, defaultViews: 2, maxHours: 12, defaultHours: 6 });
