@@ -28,6 +28,7 @@ const EmployeeFormPage = lazy(() => import('./features/employees/EmployeeFormPag
 const EmployeeProfilePage = lazy(() => import('./features/employees/EmployeeProfilePage.tsx'));
 const LegalPage = lazy(() => import('./features/legal/LegalPage.tsx'));
 const PlatformSettingsPage = lazy(() => import('./features/platform-settings/PlatformSettingsPage.tsx'));
+const AuditRunPage = lazy(() => import('./features/platform-settings/AuditRunPage.tsx'));
 const AdministrationPage = lazy(() => import('./features/administration/AdministrationPage.tsx'));
 const ExternalUsersPage = lazy(() => import('./features/external-users/ExternalUsersPage.tsx'));
 const ClientManagementPage = lazy(() => import('./features/clients/ClientManagementPage.tsx'));
@@ -232,7 +233,10 @@ function pageRoutes(environment: string): RouteObject[] {
         },
         {
           path: 'platform-settings',
-          element: guarded('platform-settings.manage', <PlatformSettingsPage />),
+          children: [
+            { index: true, element: guarded('platform-settings.manage', <PlatformSettingsPage />) },
+            { path: 'audit-runs/:id', element: guarded('platform-settings.manage', <AuditRunPage />) },
+          ],
         },
         { path: 'password-management', element: guarded('secrets.use', <PasswordManagementPage />) },
         { path: 'external-users', element: guarded('external-users.view', <ExternalUsersPage />) },

@@ -25,7 +25,8 @@ export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
  * worker flags (a treatment plan past its expected completion, an acceptance due for review), and a
  * company document to acknowledge (published or a new version) and its reminder, the hiring team's
  * two (a new candidate, feedback due), and a failed backup run or restore drill (told to whoever
- * manages backups), and an offboarding checklist still open (told daily to whoever manages accounts).
+ * manages backups), and an offboarding checklist still open (told daily to whoever manages accounts),
+ * and a security audit run that found something or failed (told to the platform administrators).
  */
 export const NOTIFICATION_TYPES = [
   'NEW_LEAVE_REQUEST',
@@ -54,6 +55,7 @@ export const NOTIFICATION_TYPES = [
   'HIRING_FEEDBACK_DUE',
   'BACKUP_FAILED',
   'OFFBOARDING_REMINDER',
+  'SECURITY_AUDIT_FINDINGS',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -124,6 +126,14 @@ export const OffboardingRef = Type.Object({
   name: Type.String(),
   open: Type.Integer(),
 });
+/** A security audit run: its check, result, how many findings, and the error of a failed run. */
+export const SecurityAuditRunRef = Type.Object({
+  runId: Type.String(),
+  check: Type.String(),
+  result: Type.String(),
+  findingCount: Type.Integer({ minimum: 0 }),
+  error: Nullable(Type.String()),
+});
 export const SsoRequestRef = Type.Object({ id: Type.String(), ssoConnectionName: Type.String() });
 export const SsoConnectionRef = Type.Object({ id: Type.String(), name: Type.String() });
 
@@ -158,6 +168,7 @@ export const NOTIFICATION_DATA = {
   HIRING_FEEDBACK_DUE: withActor({ ...HiringCandidateRef, stage: Type.String(), dueDate: Type.String() }),
   BACKUP_FAILED: withActor({ backup: BackupRef }),
   OFFBOARDING_REMINDER: withActor({ offboarding: OffboardingRef }),
+  SECURITY_AUDIT_FINDINGS: withActor({ audit: SecurityAuditRunRef }),
 } as const satisfies Record<NotificationType, TSchema>;
 
 export type NotificationData<T extends NotificationType = NotificationType> = Static<
@@ -192,6 +203,7 @@ export const NOTIFICATION_TAB_OF: Record<NotificationType, NotificationTab> = {
   HIRING_FEEDBACK_DUE: 'PLATFORM',
   BACKUP_FAILED: 'PLATFORM',
   OFFBOARDING_REMINDER: 'PLATFORM',
+  SECURITY_AUDIT_FINDINGS: 'PLATFORM',
 };
 
 /** One notification as the API returns it and the live channel pushes it. */

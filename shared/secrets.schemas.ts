@@ -19,10 +19,14 @@ export const PASSCODE_LOCKOUT_MINUTES = 10;
 /** Private key files (spec section 9: key files 1MB). */
 export const KEY_FILE_MAX_BYTES = 1024 * 1024;
 export const KEY_FILE_EXTENSIONS = ['.pem', '.key', '.txt'] as const;
-/** Secure share bounds ("not shown" in the spec; chosen here and documented in the README). */
+/**
+ * Secure share ceilings ("not shown" in the spec; chosen here and documented in the README): no
+ * setting may pass them. The limits in force are settings below them (UTILITIES of
+ * /platform-settings, shared/platform-settings.schemas.ts); `default` is the built-in default.
+ */
 export const SECURE_SHARE_LIMITS = {
-  accessLimit: { min: 1, max: 10, default: 1 },
-  expirationHours: { min: 1, max: 168, default: 24 },
+  accessLimit: { min: 1, max: 100, default: 1 },
+  expirationHours: { min: 1, max: 720, default: 24 },
   textMaxLength: 5000,
 } as const;
 
@@ -237,6 +241,14 @@ export const SecureShareCreated = Type.Object({
 export type SecureShareCreated = Static<typeof SecureShareCreated>;
 export const SecureShareStatus = Type.Object({ remainingViews: Type.Integer(), expiresAt: Type.String() });
 export type SecureShareStatus = Static<typeof SecureShareStatus>;
+/** What a new link may ask for now (the UTILITIES settings) and what the form starts with. */
+export const SecureShareLimits = Type.Object({
+  maxViews: Type.Integer(),
+  defaultViews: Type.Integer(),
+  maxHours: Type.Integer(),
+  defaultHours: Type.Integer(),
+});
+export type SecureShareLimits = Static<typeof SecureShareLimits>;
 export const RevealBody = Type.Object({ verifier: Base64Url(64) }, { additionalProperties: false });
 export type RevealBody = Static<typeof RevealBody>;
 export const Revealed = Type.Object({ content: Sealed(27_000), remainingViews: Type.Integer() });

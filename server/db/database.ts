@@ -18,6 +18,7 @@ import type { RecruitmentTables } from './tables/recruitment.ts';
 import type { RisksTables } from './tables/risks.ts';
 import type { SsoTables } from './tables/sso.ts';
 import type { SecretsTables } from './tables/secrets.ts';
+import type { SecurityAuditsTables } from './tables/security-audits.ts';
 import type { WorkLogsTables } from './tables/worklogs.ts';
 
 /**
@@ -47,7 +48,8 @@ export interface Database
     SsoTables,
     SecretsTables,
     RecruitmentTables,
-    BackupsTables {}
+    BackupsTables,
+    SecurityAuditsTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
@@ -68,6 +70,7 @@ export type * from './tables/recruitment.ts';
 export type * from './tables/risks.ts';
 export type * from './tables/sso.ts';
 export type * from './tables/secrets.ts';
+export type * from './tables/security-audits.ts';
 export type * from './tables/worklogs.ts';
 
 export type UserRow = Selectable<UsersTable>;

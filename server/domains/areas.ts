@@ -23,6 +23,8 @@ import { risksArea } from './risks/index.ts';
 import { ssoArea } from './sso/index.ts';
 import { secretsArea } from './secrets/index.ts';
 import { secureShareArea } from './secure-share/index.ts';
+import { securityAuditsArea } from './security-audits/index.ts';
+import { platformSettingsArea } from './platform-settings/index.ts';
 import { workLogsArea } from './worklogs/index.ts';
 
 /**
@@ -55,4 +57,6 @@ export const AREAS: readonly Area[] = [
   secureShareArea,
   recruitmentArea,
   backupsArea,
+  platformSettingsArea,
+  securityAuditsArea,
 ];

@@ -27,6 +27,7 @@ import enRoles from './en/roles.json' with { type: 'json' };
 import enWorklogs from './en/worklogs.json' with { type: 'json' };
 import enSecrets from './en/secrets.json' with { type: 'json' };
 import enSecureShare from './en/secureShare.json' with { type: 'json' };
+import enPlatformSettings from './en/platformSettings.json' with { type: 'json' };
 import viAccount from './vi/account.json' with { type: 'json' };
 import viAssets from './vi/assets.json' with { type: 'json' };
 import viAuth from './vi/auth.json' with { type: 'json' };
@@ -55,6 +56,7 @@ import viRoles from './vi/roles.json' with { type: 'json' };
 import viWorklogs from './vi/worklogs.json' with { type: 'json' };
 import viSecrets from './vi/secrets.json' with { type: 'json' };
 import viSecureShare from './vi/secureShare.json' with { type: 'json' };
+import viPlatformSettings from './vi/platformSettings.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -91,6 +93,7 @@ export const resources = {
     sso: enSso,
     recruitment: enRecruitment,
     backups: enBackups,
+    platformSettings: enPlatformSettings,
   },
   vi: {
     common: viCommon,
@@ -121,6 +124,7 @@ export const resources = {
     sso: viSso,
     recruitment: viRecruitment,
     backups: viBackups,
+    platformSettings: viPlatformSettings,
   },
 } as const;
 

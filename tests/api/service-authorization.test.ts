@@ -184,6 +184,11 @@ const MODULES = {
   backupConfigurations: 'server/domains/backups/backup-configurations.service.ts',
   backupRuns: 'server/domains/backups/backup-runs.service.ts',
   backupArchives: 'server/domains/backups/backup-archives.service.ts',
+  // Platform settings and security audits (issue 19, part B).
+  passwordExpiryRoster: 'server/domains/accounts/password-expiry-roster.service.ts',
+  utilitySettings: 'server/domains/platform-settings/utility-settings.service.ts',
+  auditSchedules: 'server/domains/security-audits/audit-schedules.service.ts',
+  auditRuns: 'server/domains/security-audits/audit-runs.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -813,6 +818,24 @@ async function secureLink() {
     expirationHours: 1,
   })) as { id: string };
   return { id: created.id, verifier: (await verifierOf(link.linkKey))! };
+}
+
+/** A recorded security audit run, for the run-log rows. */
+async function auditRunId(): Promise<string> {
+  const row = await db
+    .insertInto('security_audit_runs')
+    .values({
+      check: 'STALE_ACCESS_REQUESTS',
+      trigger: 'MANUAL',
+      result: 'SUCCEED',
+      finding_count: 0,
+      error: null,
+      started_by: null,
+      started_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 const ROWS: Record<string, Row> = {
@@ -3103,6 +3126,81 @@ const ROWS: Record<string, Row> = {
         expirationHours: 1,
       });
     },
+  },
+  getSecureShareLimits: {
+    permission: 'secure-share.create',
+    call: (ctx) => svc.secureShare.getSecureShareLimits!(ctx),
+  },
+  // Platform settings (issue 19, part B).
+  listPasswordExpiries: {
+    permission: 'password-policy.manage',
+    call: (ctx) => svc.passwordExpiryRoster.listPasswordExpiries!(ctx, {}),
+  },
+  remindPasswordExpiry: {
+    permission: 'password-policy.manage',
+    call: async (ctx) => svc.passwordExpiryRoster.remindPasswordExpiry!(ctx, (await person([])).id!),
+  },
+  remindAllExpiring: {
+    permission: 'password-policy.manage',
+    call: (ctx) => svc.passwordExpiryRoster.remindAllExpiring!(ctx),
+  },
+  getUtilitySettings: {
+    permission: 'platform-settings.manage',
+    call: (ctx) => svc.utilitySettings.getUtilitySettings!(ctx),
+  },
+  updateSecureShareSettings: {
+    permission: 'platform-settings.manage',
+    // The built-in values: the other rows' links stay within them.
+    call: (ctx) =>
+      svc.utilitySettings.updateSecureShareSettings!(ctx, {
+        maxViews: 10,
+        defaultViews: 1,
+        maxHours: 168,
+        defaultHours: 24,
+      }),
+  },
+  listAuditChecks: {
+    permission: 'platform-settings.manage',
+    call: (ctx) => svc.auditSchedules.listAuditChecks!(ctx),
+  },
+  saveAuditSchedule: {
+    permission: 'platform-settings.manage',
+    call: (ctx) =>
+      svc.auditSchedules.saveAuditSchedule!(ctx, 'STALE_ACCESS_REQUESTS', {
+        frequency: 'DAILY',
+        active: false,
+      }),
+  },
+  removeAuditSchedule: {
+    permission: 'platform-settings.manage',
+    call: async (ctx) => {
+      await db
+        .insertInto('security_audit_schedules')
+        .values({ check: 'USERS_WITHOUT_TWO_FACTOR', frequency: 'WEEKLY', active: false, created_by: null })
+        .onConflict((oc) => oc.column('check').doNothing())
+        .execute();
+      return svc.auditSchedules.removeAuditSchedule!(ctx, 'USERS_WITHOUT_TWO_FACTOR');
+    },
+  },
+  runAuditNow: {
+    permission: 'platform-settings.manage',
+    call: (ctx) => svc.auditRuns.runAuditNow!(ctx, 'STALE_ACCESS_REQUESTS'),
+  },
+  runDueAudits: {
+    permission: 'platform-settings.manage',
+    call: (ctx) => svc.auditRuns.runDueAudits!(ctx),
+  },
+  listAuditRuns: {
+    permission: 'platform-settings.manage',
+    call: (ctx) => svc.auditRuns.listAuditRuns!(ctx, {}),
+  },
+  getAuditRun: {
+    permission: 'platform-settings.manage',
+    call: async (ctx) => svc.auditRuns.getAuditRun!(ctx, await auditRunId()),
+  },
+  listAuditFindings: {
+    permission: 'platform-settings.manage',
+    call: async (ctx) => svc.auditRuns.listAuditFindings!(ctx, await auditRunId(), {}),
   },
   getSecureShareStatus: {
     public: 'the link is the capability: its id is random and the content needs the key in the fragment',

@@ -65,6 +65,7 @@ function concrete(url: string, fixtures: Fixtures): string {
     if (name === 'userId') return fixtures.userId;
     if (name === 'kind') return area === 'legal-pages' ? 'privacy' : 'NDA_FILE';
     if (name === 'language') return 'vi';
+    if (name === 'check') return 'STALE_ACCESS_REQUESTS';
     return byArea[area!] ?? '00000000-0000-4000-8000-000000000000';
   });
 }

@@ -10,7 +10,7 @@ test('configure a backup, run it now, see its log entry', async ({ page, createU
   const tag = randomBytes(3).toString('hex');
   const admin = await createUser({ permissions: ['platform-settings.manage', 'backups.manage'] });
   await signIn(admin);
-  await page.goto('/platform-settings');
+  await page.goto('/platform-settings?category=BACKUP');
   const card = page.getByTestId('backups-card');
   await expect(card).toBeVisible();
 

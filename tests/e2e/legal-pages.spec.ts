@@ -76,7 +76,7 @@ test('an administrator edits the privacy policy in platform settings; everyone r
 }) => {
   const unique = randomBytes(3).toString('hex');
   await signInAs({ builtInRoles: ['admin'] });
-  await page.goto('/platform-settings');
+  await page.goto('/platform-settings?category=LEGAL');
   const card = page.getByTestId('legal-pages-card');
   await card.getByRole('button', { name: 'Privacy policy' }).click();
   await card.getByRole('button', { name: 'Vietnamese' }).click();

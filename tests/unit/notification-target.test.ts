@@ -74,3 +74,33 @@ t.test('recurring-task notifications read in both languages, with the due date',
     'Công việc định kỳ Backup check đã quá hạn: hạn chót là ngày 2027/03/02',
   );
 });
+
+t.test('a security audit run leads to its findings, worded by result', async (t) => {
+  const audit = (result: string, findingCount: number, error: string | null) => ({
+    actor: null,
+    audit: { runId: 'r1', check: 'STALE_ACCESS_REQUESTS', result, findingCount, error },
+  });
+  t.equal(
+    notificationTarget('SECURITY_AUDIT_FINDINGS', audit('SUCCEED', 2, null)),
+    '/platform-settings/audit-runs/r1',
+  );
+  t.equal(notificationTarget('SECURITY_AUDIT_FINDINGS'), '/platform-settings?category=AUDIT_SCHEDULE');
+  const text = (language: 'en' | 'vi', data: ReturnType<typeof audit>) =>
+    notificationText(i18nFor(language).t, {
+      id: 'n1',
+      type: 'SECURITY_AUDIT_FINDINGS',
+      tab: 'PLATFORM',
+      isRead: false,
+      createdAt: '2026-11-26T00:00:00.000Z',
+      data,
+    } as Notification);
+  t.equal(
+    text('en', audit('SUCCEED', 2, null)),
+    'Security audit “Stale access requests” found 2 things to look at',
+  );
+  t.equal(
+    text('en', audit('FAILED', 0, 'timeout')),
+    'Security audit “Stale access requests” failed: timeout',
+  );
+  t.match(text('vi', audit('SUCCEED', 1, null)), /Yêu cầu truy cập tồn đọng/);
+});

@@ -7,7 +7,8 @@ import type { Notification, NotificationType } from '../../../shared/notificatio
  * type of the spec to /invoices. An announcement is read where it is shown: it leads nowhere.
  * The recurring-task types open their task (`/recurring-tasks/:id`, read from the notification's data),
  * ASSET_ASSIGNED its asset, the risk types their risk, the hiring types their campaign's board,
- * BACKUP_FAILED the backups of /platform-settings, OFFBOARDING_REMINDER the person's profile (their checklist).
+ * BACKUP_FAILED the backups of /platform-settings, OFFBOARDING_REMINDER the person's profile (their checklist),
+ * SECURITY_AUDIT_FINDINGS the run's findings in the audit log of /platform-settings.
  */
 export function notificationTarget(type: NotificationType, data?: Notification['data']): string | null {
   switch (type) {
@@ -58,6 +59,12 @@ export function notificationTarget(type: NotificationType, data?: Notification['
     }
     case 'BACKUP_FAILED':
       return '/platform-settings?category=BACKUP';
+    case 'SECURITY_AUDIT_FINDINGS': {
+      const id = (data as { audit?: { runId?: unknown } } | undefined)?.audit?.runId;
+      return typeof id === 'string'
+        ? `/platform-settings/audit-runs/${encodeURIComponent(id)}`
+        : '/platform-settings?category=AUDIT_SCHEDULE';
+    }
     case 'OFFBOARDING_REMINDER': {
       const id = (data as { offboarding?: { userId?: unknown } } | undefined)?.offboarding?.userId;
       return typeof id === 'string'

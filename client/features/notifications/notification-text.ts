@@ -76,6 +76,13 @@ export function notificationText(t: TFunction, notification: Notification): stri
       return t(key, { backup: notification.data.backup.name, error: notification.data.backup.error });
     case 'OFFBOARDING_REMINDER':
       return t(key, { person: notification.data.offboarding.name, open: notification.data.offboarding.open });
+    case 'SECURITY_AUDIT_FINDINGS': {
+      const { audit } = notification.data;
+      const check = t(`platformSettings:audits.checks.${audit.check}`, { defaultValue: audit.check });
+      return audit.result === 'FAILED'
+        ? t('notifications:securityAuditFailed', { check, error: audit.error ?? '' })
+        : t(key, { check, count: audit.findingCount });
+    }
     case 'ACCESS_REQUEST':
       // The screen by its name ("Employee management"), never a bare "/".
       return t(key, { name, path: screenName(t, notification.data.accessRequest.path) });

@@ -1,27 +1,55 @@
-import { Toast } from 'primereact/toast';
-import { useRef } from 'react';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../api/session.ts';
+import { useToast } from '../../layout/toast.tsx';
+import { holds } from '../../navigation.ts';
 import { ProfileStyles } from '../employees/ProfileStyles.tsx';
-import { usePermission } from '../../api/session.ts';
-import { BackupsCard } from '../backups/BackupsCard.tsx';
-import { LegalPagesCard } from './LegalPagesCard.tsx';
+import { SETTINGS_SECTIONS } from './settings-categories.tsx';
 
-/** /platform-settings: company-wide settings for administrators: the legal pages, and BACKUP for those who manage backups. */
+/**
+ * /platform-settings: the settings categories of the spec (SECURITY, BACKUP, UTILITIES,
+ * AUDIT_SCHEDULE, WORK_DEVICE_UPDATE_MANAGEMENT) and the legal pages, one tab each, for whoever
+ * holds the section's permission. `?category=X` opens a section (notifications link to them).
+ */
 export default function PlatformSettingsPage() {
-  const toast = useRef<Toast>(null);
-  const managesBackups = usePermission('backups.manage');
-  const saved = (summary: string) => toast.current?.show({ severity: 'success', summary, life: 3000 });
+  const { t } = useTranslation('platformSettings');
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const toast = useToast();
+  const saved = (summary: string) => toast.success(summary);
+  const sections = SETTINGS_SECTIONS.filter((section) => session && holds(session, section.permission));
+  const index = Math.max(
+    0,
+    sections.findIndex((section) => section.key === params.get('category')),
+  );
   return (
-    <div className="settings-page" data-testid="platform-settings-page">
+    <section className="platform-settings" data-testid="platform-settings-page">
       <ProfileStyles />
-      <Toast ref={toast} position="bottom-right" />
-      <div className="settings-page__column" style={{ gridColumn: '1 / -1' }}>
-        <LegalPagesCard onSaved={saved} />
-      </div>
-      {managesBackups && (
-        <div className="settings-page__column" style={{ gridColumn: '1 / -1' }}>
-          <BackupsCard />
-        </div>
-      )}
-    </div>
+      <TabView
+        scrollable
+        className="scroll-tabs"
+        activeIndex={index}
+        aria-label={t('sections')}
+        onTabChange={(event) =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('category', sections[event.index]?.key ?? 'SECURITY');
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      >
+        {sections.map((section) => (
+          <TabPanel key={section.key} header={t(`categories.${section.key}`)}>
+            <div className="settings-page" data-testid={`settings-section-${section.key}`}>
+              {section.render({ onSaved: saved })}
+            </div>
+          </TabPanel>
+        ))}
+      </TabView>
+    </section>
   );
 }

@@ -4,21 +4,34 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encryptForLink } from '../../../shared/crypto/secure-share-crypto.ts';
-import { SECURE_SHARE_LIMITS } from '../../../shared/secrets.schemas.ts';
+import { SECURE_SHARE_LIMITS, type SecureShareLimits } from '../../../shared/secrets.schemas.ts';
 import { formatDate } from '../../../shared/rules/format.ts';
 import { useFormMutation } from '../../forms/use-form-mutation.ts';
 import { useFormValues } from '../../forms/use-form-values.ts';
-import { secureShareApi } from './secure-share.queries.ts';
+import { secureShareApi, useSecureShareLimits } from './secure-share.queries.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { Message } from 'primereact/message';
 
-const { accessLimit, expirationHours, textMaxLength } = SECURE_SHARE_LIMITS;
+const { textMaxLength } = SECURE_SHARE_LIMITS;
 
 /** Paste text, choose views and hours, get a link: encrypted here, the key only in the link's fragment. */
 export function SecureShareForm({ onClose }: { onClose?: () => void }) {
   const { t } = useTranslation(['secureShare', 'errors']);
+  const limits = useSecureShareLimits();
+  if (limits.error) return <Message severity="error" text={errorMessage(limits.error, t)} />;
+  if (!limits.data) return null;
+  return <LinkForm limits={limits.data} onClose={onClose} />;
+}
+
+function LinkForm({ limits, onClose }: { limits: SecureShareLimits; onClose?: () => void }) {
+  const { t } = useTranslation(['secureShare', 'errors']);
+  // The bounds in force: set by administrators in UTILITIES of /platform-settings.
+  const accessLimit = { min: 1, max: limits.maxViews, default: limits.defaultViews };
+  const expirationHours = { min: 1, max: limits.maxHours, default: limits.defaultHours };
   const form = useFormValues({
     secureText: '',
-    accessLimit: accessLimit.default as number,
-    expirationHours: expirationHours.default as number,
+    accessLimit: accessLimit.default,
+    expirationHours: expirationHours.default,
   });
   const [created, setCreated] = useState<{ link: string; views: number; expiresAt: string } | null>(null);
   const create = useFormMutation({

@@ -8,7 +8,13 @@ export { secureShareApi } from './secure-share.api.ts';
 
 export const secureShareKeys = {
   status: (id: string) => ['secure-share', 'status', id] as const,
+  limits: ['secure-share', 'limits'] as const,
 };
+
+/** The most views and hours a new link may ask for, and the form's defaults (UTILITIES settings). */
+export function useSecureShareLimits() {
+  return useQuery({ queryKey: secureShareKeys.limits, queryFn: secureShareApi.limits });
+}
 
 /** A link's views left and expiry: loading it uses no view. Browser only (public page). */
 export function useSecureShareStatus(id: string) {

@@ -12,12 +12,12 @@ import { accountApi } from '../account/account.api.ts';
 import { accountKeys, usePasswordPolicy } from '../account/account.queries.ts';
 
 /** For holders of password-policy.manage: the maximum password age and the reminder days. */
-export function PasswordPolicyCard() {
+export function PasswordPolicyCard({ onSaved, hint }: { onSaved?: () => void; hint?: string } = {}) {
   const { t } = useTranslation(['account', 'errors']);
   const policy = usePasswordPolicy();
   if (policy.error) return <Message severity="error" text={errorMessage(policy.error, t)} />;
   if (!policy.data) return null;
-  return <PolicyForm initial={policy.data} />;
+  return <PolicyForm initial={policy.data} onSaved={onSaved} hint={hint} />;
 }
 
 /** A number typed before hydration ("90") becomes the number; anything else is ignored. */
@@ -26,7 +26,15 @@ const typedNumber = (typed: string | boolean) => {
   return typeof typed === 'string' && typed.trim() !== '' && Number.isFinite(value) ? value : undefined;
 };
 
-function PolicyForm({ initial }: { initial: PasswordPolicySettings }) {
+function PolicyForm({
+  initial,
+  onSaved,
+  hint,
+}: {
+  initial: PasswordPolicySettings;
+  onSaved?: () => void;
+  hint?: string;
+}) {
   const { t } = useTranslation(['account', 'errors']);
   const queryClient = useQueryClient();
   const form = useFormValues<{ maxAgeDays: number | null; reminderDays: number | null }>(
@@ -40,6 +48,7 @@ function PolicyForm({ initial }: { initial: PasswordPolicySettings }) {
     onSuccess: (saved) => {
       form.reset(saved);
       queryClient.setQueryData(accountKeys.passwordPolicy, saved);
+      onSaved?.();
     },
     success: t('settings.policySaved'),
   });
@@ -86,6 +95,7 @@ function PolicyForm({ initial }: { initial: PasswordPolicySettings }) {
         onValueChange={(event) => form.set('reminderDays', event.value ?? null)}
       />
       {errors.reminderDays && <small className="field-error">{errors.reminderDays}</small>}
+      {hint && <small>{hint}</small>}
       <div className="form-stack__actions">
         <Button type="submit" label={t('settings.save')} loading={save.submitting} />
       </div>

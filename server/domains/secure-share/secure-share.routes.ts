@@ -5,9 +5,15 @@ import {
   RevealBody,
   SecureShareBody,
   SecureShareCreated,
+  SecureShareLimits,
   SecureShareStatus,
 } from '../../../shared/secrets.schemas.ts';
-import { createSecureShare, getSecureShareStatus, revealSecureShare } from './secure-share.service.ts';
+import {
+  createSecureShare,
+  getSecureShareLimits,
+  getSecureShareStatus,
+  revealSecureShare,
+} from './secure-share.service.ts';
 
 const tags = ['Secure share'];
 const errors = {
@@ -22,6 +28,18 @@ const errors = {
 
 /** Secure share links (spec: secure share; the calls are designed here, README "Secure share links"). */
 export const secureShareRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/secure-shares/limits',
+    {
+      config: { access: 'secure-share.create' },
+      schema: {
+        tags,
+        summary: 'The most views and hours a new link may ask for, and the form’s defaults',
+        response: { 200: SecureShareLimits, ...errors },
+      },
+    },
+    async (request) => getSecureShareLimits(request.ctx()),
+  );
   app.post(
     '/secure-shares',
     {

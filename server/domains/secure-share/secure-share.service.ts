@@ -4,12 +4,15 @@ import type {
   RevealBody,
   SecureShareBody,
   SecureShareCreated,
+  SecureShareLimits,
   SecureShareStatus,
 } from '../../../shared/secrets.schemas.ts';
+import type { FieldProblem } from '../../../shared/errors.ts';
 import type { Sealed } from '../../../shared/crypto/vault-crypto.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError, validationError } from '../../core/errors.ts';
+import { readSecureShareSettings } from '../platform-settings/secure-share-settings.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import * as repo from './secure-share.repository.ts';
 import { secureSharePolicy } from './secure-share.policy.ts';
@@ -30,12 +33,25 @@ async function limitRate(ctx: ServiceContext, action: string): Promise<void> {
     throw new AppError('TOO_MANY_REQUESTS', { headers: { 'retry-after': '60' } });
 }
 
-/** Stores a link's ciphertext for a number of views and hours (bounds in SECURE_SHARE_LIMITS). */
+/** What a new link may ask for now, and what the form starts with (the UTILITIES settings). */
+export async function getSecureShareLimits(ctx: ServiceContext): Promise<SecureShareLimits> {
+  secureSharePolicy.authorize(ctx.actor, 'create', undefined);
+  return readSecureShareSettings(ctx.db);
+}
+
+/** Stores a link's ciphertext for a number of views and hours, within the UTILITIES settings. */
 export async function createSecureShare(
   ctx: ServiceContext,
   input: SecureShareBody,
 ): Promise<SecureShareCreated> {
   secureSharePolicy.authorize(ctx.actor, 'create', undefined);
+  const limits = await readSecureShareSettings(ctx.db);
+  const problems: FieldProblem[] = [];
+  if (input.accessLimit > limits.maxViews)
+    problems.push({ field: 'accessLimit', code: 'maximum', params: { max: limits.maxViews } });
+  if (input.expirationHours > limits.maxHours)
+    problems.push({ field: 'expirationHours', code: 'maximum', params: { max: limits.maxHours } });
+  if (problems.length) throw validationError(problems);
   return inTransaction(ctx, async (tx) => {
     await repo.deleteDeadShares(tx.db);
     const row = await repo.insertShare(tx.db, {
