@@ -9,6 +9,7 @@ import { decryptToken } from '../connections/token-crypto.ts';
 import { postgresAdapter, type ClientLoader } from './oidc-adapter.ts';
 import { cachedClient } from './oidc-client-cache.ts';
 import { loadSigningKeys } from './oidc-keys.ts';
+import { holdTokenWrites } from './oidc-token-writes.ts';
 import { accountKey, currentOidcRequestScope, takePrefetched } from './oidc-request-scope.ts';
 import * as store from './oidc-store.repository.ts';
 import * as repo from './sso.repository.ts';
@@ -183,6 +184,7 @@ export async function buildProvider(
     },
   });
   provider.proxy = config.TRUST_PROXY;
+  if (!inMemory) holdTokenWrites(provider, db);
   return provider;
 }
 
