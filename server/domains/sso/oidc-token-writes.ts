@@ -1,4 +1,4 @@
-import Provider, { errors, type ProviderContext } from 'oidc-provider';
+import { errors, type default as Provider, type ProviderContext } from 'oidc-provider';
 import type { Db } from '../../db/connect.ts';
 import { SINGLE_USE } from './oidc-adapter.ts';
 import { currentOidcRequestScope } from './oidc-request-scope.ts';
