@@ -84,7 +84,7 @@ export function postgresAdapter(db: Db, loadClient: ClientLoader) {
       if (!consumed && reuse) {
         // Another request used it first: refused, and what it issued revoked, as the provider does
         // for a reuse it sees (its check of `consumed` happens before this call, so it missed this one).
-        if (grantId) await store.deleteByGrantId(db, grantId);
+        if (grantId) await store.revokeGrant(db, grantId);
         throw new errors.InvalidGrant(reuse);
       }
     }

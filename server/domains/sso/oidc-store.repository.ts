@@ -298,6 +298,16 @@ export async function deleteByGrantId(db: Db, grantId: string): Promise<void> {
   await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
 }
 
+/** A grant revoked whole (a code used twice): the grant and everything issued under it. */
+export async function revokeGrant(db: Db, grantId: string): Promise<void> {
+  await db
+    .deleteFrom('oidc_payloads')
+    .where((eb) =>
+      eb.or([eb('grant_id', '=', grantId), eb.and([eb('model', '=', 'Grant'), eb('id', '=', grantId)])]),
+    )
+    .execute();
+}
+
 /**
  * Everything a person holds with the apps (all of them, or the listed clients): grants, codes,
  * access and refresh tokens. Sessions stay (they are the person's Backoffice sign-in for apps).

@@ -47,7 +47,7 @@ export function holdTokenWrites(provider: Provider, db: Db): void {
     }
     // Another request consumed the code first: as the provider treats a reuse.
     const grantId = held.upserts.find((write) => typeof write.payload.grantId === 'string')?.payload.grantId;
-    if (typeof grantId === 'string') await store.deleteByGrantId(db, grantId);
+    if (typeof grantId === 'string') await store.revokeGrant(db, grantId);
     const error = new errors.InvalidGrant(SINGLE_USE[held.consume!.model]);
     refuse(ctx, error);
     provider.emit('grant.error', ctx, error);
