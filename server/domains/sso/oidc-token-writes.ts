@@ -22,6 +22,8 @@ const TOKEN_PATH = '/token';
  * - a failed write: the answer becomes `server_error` — tokens are never sent unless stored.
  *
  * Durability is unchanged: the one statement commits like the three did before the answer leaves.
+ * oidc-provider's `grant.success` event has fired by then even for a request refused here
+ * (Backoffice does not listen to it); `grant.error` follows such a refusal.
  */
 export function holdTokenWrites(provider: Provider, db: Db): void {
   provider.use(async (ctx, next) => {
