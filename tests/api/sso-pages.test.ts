@@ -105,7 +105,16 @@ t.test('the logout confirmation and the signed-out page, in Vietnamese and Engli
   t.match(viDoneHtml, /Bạn đã đăng xuất/);
   expectPagePolicy(t, viDone, viDoneHtml);
   const enDone = await fetch(success, { headers: { 'accept-language': 'en' } });
-  t.match(await enDone.text(), /You are signed out/);
+  t.match(await enDone.text(), /You have signed out of Backoffice\./);
+
+  // "No, stay signed in" signs out of the app only: the provider names the app on that page.
+  const appOnly = await fetch(`${issuer}/session/end/success?client_id=${app.clientId}`, {
+    headers: { 'accept-language': 'vi' },
+  });
+  t.match(
+    await appOnly.text(),
+    /Bạn đã đăng xuất khỏi Tom &amp; Jerry &lt;Ops&gt;\. Bạn vẫn đang đăng nhập Backoffice\./,
+  );
 });
 
 t.test('the error page escapes what the provider reports', async (t) => {

@@ -68,12 +68,14 @@ test('signing out of an app: the confirmation and the signed-out page in Vietnam
 
     // The cookie Backoffice keeps for the language the person chose (client/i18n/language.ts).
     await page.context().addCookies([{ name: 'bo_lang', value: 'vi', url: baseURL! }]);
-    await page.goto(`/oidc/session/end?${new URLSearchParams({ client_id: clientId })}`);
-    await expect(page.getByRole('heading', { name: 'Đăng xuất?' })).toBeVisible();
-    await expect(page.locator('main')).toContainText(`Bạn đang rời Wiki ${tag}.`);
-    await page.getByRole('button', { name: 'Có, đăng xuất' }).click();
-    await expect(page.getByRole('heading', { name: 'Bạn đã đăng xuất' })).toBeVisible();
-    await expect(page.locator('main')).toContainText(`Bạn đã đăng xuất khỏi Backoffice và Wiki ${tag}.`);
+    // The provider's pages are not the app's (nothing hydrates there): a plain tab of the same browser.
+    const tab = await page.context().newPage();
+    await tab.goto(`/oidc/session/end?${new URLSearchParams({ client_id: clientId })}`);
+    await expect(tab.getByRole('heading', { name: 'Đăng xuất?' })).toBeVisible();
+    await expect(tab.locator('main')).toContainText(`Bạn đang rời Wiki ${tag}.`);
+    await tab.getByRole('button', { name: 'Có, đăng xuất' }).click();
+    await expect(tab.getByRole('heading', { name: 'Bạn đã đăng xuất' })).toBeVisible();
+    await expect(tab.locator('main')).toContainText('Bạn đã đăng xuất khỏi Backoffice.');
   } finally {
     app.server.close();
   }

@@ -128,7 +128,11 @@ ${form}
   );
 }
 
-/** `features.rpInitiatedLogout.postLogoutSuccessSource`: signed out, no app to go back to. */
+/**
+ * `features.rpInitiatedLogout.postLogoutSuccessSource`: signed out, with no app address to go back
+ * to. The provider names the app (`client_id`) only when the person chose to stay signed in to
+ * Backoffice — then only the app's sign-in ended.
+ */
 export async function postLogoutSuccessSource(ctx: PageContext): Promise<void> {
   const language = pageLanguage(ctx);
   const t = i18nFor(language).t;
