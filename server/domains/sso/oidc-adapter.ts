@@ -1,3 +1,4 @@
+import { errors } from 'oidc-provider';
 import type { Db } from '../../db/connect.ts';
 import * as store from './oidc-store.repository.ts';
 import { accountKey, currentOidcRequestScope, takePrefetched } from './oidc-request-scope.ts';
@@ -12,6 +13,18 @@ import { accountKey, currentOidcRequestScope, takePrefetched } from './oidc-requ
 /** Tokens the provider follows with their grant and their person: read with both in one statement. */
 const TOKEN_MODELS = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken']);
 
+/**
+ * Used once, and what the provider says when a second use is refused: a code or a rotated refresh
+ * token that another request consumed first.
+ */
+export const SINGLE_USE: Readonly<Record<string, string>> = {
+  AuthorizationCode: 'authorization code already consumed',
+  RefreshToken: 'refresh token already used',
+};
+
+/** Written by the token endpoint: held until its answer is ready, then written in one statement. */
+const HELD_UNTIL_ANSWER = new Set(['AccessToken', 'RefreshToken']);
+
 export type ClientLoader = (clientId: string) => Promise<Record<string, unknown> | undefined>;
 
 export function postgresAdapter(db: Db, loadClient: ClientLoader) {
@@ -23,12 +36,16 @@ export function postgresAdapter(db: Db, loadClient: ClientLoader) {
     }
 
     async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number): Promise<void> {
-      await store.upsertPayload(db, {
+      const write = {
         model: this.model,
         id,
         payload,
         expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-      });
+      };
+      // The token endpoint writes its tokens together once its answer is ready (oidc-token-writes.ts).
+      const held = currentOidcRequestScope()?.tokenWrites;
+      if (held && HELD_UNTIL_ANSWER.has(this.model)) held.upserts.push(write);
+      else await store.upsertPayload(db, write);
     }
 
     async find(id: string): Promise<Record<string, unknown> | undefined> {
@@ -56,7 +73,20 @@ export function postgresAdapter(db: Db, loadClient: ClientLoader) {
     }
 
     async consume(id: string): Promise<void> {
-      await store.consumePayload(db, this.model, id);
+      const held = currentOidcRequestScope()?.tokenWrites;
+      if (held && !held.consume && SINGLE_USE[this.model]) {
+        // Consumed in the same statement that writes the tokens, which only this request then gets.
+        held.consume = { model: this.model, id };
+        return;
+      }
+      const { consumed, grantId } = await store.consumePayload(db, this.model, id);
+      const reuse = SINGLE_USE[this.model];
+      if (!consumed && reuse) {
+        // Another request used it first: refused, and what it issued revoked, as the provider does
+        // for a reuse it sees (its check of `consumed` happens before this call, so it missed this one).
+        if (grantId) await store.revokeGrant(db, grantId);
+        throw new errors.InvalidGrant(reuse);
+      }
     }
 
     async destroy(id: string): Promise<void> {

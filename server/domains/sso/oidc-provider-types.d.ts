@@ -28,6 +28,28 @@ declare module 'oidc-provider' {
     find(id: string, options?: Record<string, unknown>): Promise<T | undefined>;
   }
 
+  export class OIDCProviderError extends Error {
+    statusCode: number;
+    error_description?: string;
+    error_detail?: string;
+  }
+
+  export const errors: {
+    InvalidGrant: new (detail?: string) => OIDCProviderError;
+    OIDCProviderError: typeof OIDCProviderError;
+  };
+
+  /** The Koa context the provider hands to middleware and configuration functions (what we read). */
+  export interface ProviderContext {
+    method: string;
+    path: string;
+    status: number;
+    body: unknown;
+    type: string;
+    oidc?: { route?: string; [key: string]: unknown };
+    [key: string]: unknown;
+  }
+
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
     issuer: string;
@@ -41,5 +63,7 @@ declare module 'oidc-provider' {
     ): { cookies: { get(name: string, options?: { signed?: boolean }): string | undefined } };
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionRecord>;
     on(event: string, listener: (...args: unknown[]) => void): this;
+    emit(event: string, ...args: unknown[]): boolean;
+    use(middleware: (ctx: ProviderContext, next: () => Promise<void>) => Promise<void>): this;
   }
 }

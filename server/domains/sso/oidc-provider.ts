@@ -9,6 +9,8 @@ import { decryptToken } from '../connections/token-crypto.ts';
 import { postgresAdapter, type ClientLoader } from './oidc-adapter.ts';
 import { cachedClient } from './oidc-client-cache.ts';
 import { loadSigningKeys } from './oidc-keys.ts';
+import { logoutSource, postLogoutSuccessSource, renderError } from './oidc-pages.ts';
+import { holdTokenWrites } from './oidc-token-writes.ts';
 import { accountKey, currentOidcRequestScope, takePrefetched } from './oidc-request-scope.ts';
 import * as store from './oidc-store.repository.ts';
 import * as repo from './sso.repository.ts';
@@ -120,7 +122,8 @@ export async function buildProvider(
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      // The pages in the person's language, styled as the app's (oidc-pages.ts).
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
       pushedAuthorizationRequests: { enabled: true },
     },
     // PKCE with S256 (the only method offered): required of every public client.
@@ -177,12 +180,10 @@ export async function buildProvider(
         }),
       };
     },
-    renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
-      ctx.type = 'html';
-      ctx.body = errorPage(out);
-    },
+    renderError,
   });
   provider.proxy = config.TRUST_PROXY;
+  if (!inMemory) holdTokenWrites(provider, db);
   return provider;
 }
 
@@ -194,16 +195,4 @@ interface OidcKoaContext {
     result?: { consent?: { grantId?: string } };
     provider: Provider;
   };
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The provider's own error page (a bad client or redirect uri cannot be sent back to the app). */
-function errorPage(out: Record<string, string>): string {
-  const details = Object.entries(out)
-    .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(String(value))}</dd>`)
-    .join('');
-  return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Sign-in error · Lỗi đăng nhập</title></head>
-<body style="font-family:sans-serif;max-width:40rem;margin:3rem auto"><h1>Sign-in could not continue · Không thể tiếp tục đăng nhập</h1>
-<dl>${details}</dl><p><a href="/">Backoffice</a></p></body></html>`;
 }

@@ -24,6 +24,15 @@ export interface OidcRequestScope {
   grants: Map<string, Record<string, unknown> | null>;
   /** By `${accountId} ${clientId}`: the access part depends on the app. */
   accounts: Map<string, PrefetchedAccount | null>;
+  /** On the token endpoint only: its writes, held until the answer is ready (oidc-token-writes.ts). */
+  tokenWrites?: PendingTokenWrites;
+}
+
+export interface PendingTokenWrites {
+  /** The authorization code the provider consumed (at most one per request). */
+  consume?: { model: string; id: string };
+  /** Access and refresh tokens the provider saved. */
+  upserts: { model: string; id: string; payload: Record<string, unknown>; expiresAt: Date | null }[];
 }
 
 const storage = new AsyncLocalStorage<OidcRequestScope>();

@@ -78,8 +78,56 @@ on conflict (model, id) do update set payload = excluded.payload, grant_id = exc
   uid = excluded.uid, user_code = excluded.user_code, account_id = excluded.account_id,
   client_id = excluded.client_id, expires_at = excluded.expires_at`;
 
+/** Atomic: of two callers at once only one gets a row back (the other waits for its lock, then finds it used). */
 const CONSUME = `
-update oidc_payloads set consumed_at = now() where model = $1 and id = $2 and consumed_at is null`;
+update oidc_payloads set consumed_at = now()
+where model = $1 and id = $2 and consumed_at is null
+returning grant_id`;
+
+const GRANT_OF = `select grant_id from oidc_payloads where model = $1 and id = $2`;
+
+/** Rows to write, one array per column (one statement whatever their number). */
+const WRITE_ROWS = `
+  select r.model, r.id, r.payload::jsonb, r.grant_id, r.uid, r.user_code, r.account_id, r.client_id, r.expires_at
+  from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
+              $11::timestamptz[])
+    as r(model, id, payload, grant_id, uid, user_code, account_id, client_id, expires_at)`;
+
+const ON_CONFLICT = `
+on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
+  uid = excluded.uid, user_code = excluded.user_code, account_id = excluded.account_id,
+  client_id = excluded.client_id, expires_at = excluded.expires_at`;
+
+/**
+ * A code exchange's writes in one statement (one round trip, one commit): the code is consumed
+ * (atomically, as in CONSUME) and the tokens are written **only if this statement consumed it** — a
+ * concurrent exchange of the same code that lost writes nothing. Data-modifying CTEs always run to
+ * completion; `consumed` tells the caller whether it won.
+ */
+const CONSUME_AND_WRITE = `
+with consumed as (
+  update oidc_payloads set consumed_at = now()
+  where model = $1 and id = $2 and consumed_at is null
+  returning 1
+), written as (
+  insert into oidc_payloads (model, id, payload, grant_id, uid, user_code, account_id, client_id, expires_at)
+  ${WRITE_ROWS}
+  where exists (select 1 from consumed)
+  ${ON_CONFLICT}
+  returning 1
+)
+select exists (select 1 from consumed) as consumed, (select count(*) from written)::int as written`;
+
+/** Tokens written without a code to consume (a refresh): the same rows, $1 and $2 unused but typed. */
+const WRITE_ONLY = `
+with written as (
+  insert into oidc_payloads (model, id, payload, grant_id, uid, user_code, account_id, client_id, expires_at)
+  ${WRITE_ROWS}
+  where $1::text is null and $2::text is null
+  ${ON_CONFLICT}
+  returning 1
+)
+select true as consumed, (select count(*) from written)::int as written`;
 
 export async function upsertPayload(db: Db, write: PayloadWrite): Promise<void> {
   const { payload } = write;
@@ -186,9 +234,59 @@ export async function findTokenWithGrantAndAccount(
   };
 }
 
-/** Marks a code or token used (a reused code is then refused). */
-export async function consumePayload(db: Db, model: string, id: string): Promise<void> {
-  await poolOf(db).query({ name: 'oidc.consume-payload', text: CONSUME, values: [model, id] });
+/**
+ * Marks a code or token used (a reused code is then refused). Answers whether this call did: false
+ * when it was already used, expired or gone — with the grant it belonged to, to revoke.
+ */
+export async function consumePayload(
+  db: Db,
+  model: string,
+  id: string,
+): Promise<{ consumed: boolean; grantId: string | null }> {
+  const pool = poolOf(db);
+  const result = await pool.query<{ grant_id: string | null }>({
+    name: 'oidc.consume-payload',
+    text: CONSUME,
+    values: [model, id],
+  });
+  if (result.rows[0]) return { consumed: true, grantId: result.rows[0].grant_id };
+  const lost = await pool.query<{ grant_id: string | null }>({
+    name: 'oidc.grant-of-payload',
+    text: GRANT_OF,
+    values: [model, id],
+  });
+  return { consumed: false, grantId: lost.rows[0]?.grant_id ?? null };
+}
+
+/**
+ * Writes a token request's tokens in one statement; with `consume`, consumes that code in the same
+ * statement and writes the tokens only if this call consumed it. Answers whether it did (always
+ * true without `consume`).
+ */
+export async function writeTokens(
+  db: Db,
+  consume: { model: string; id: string } | undefined,
+  writes: readonly PayloadWrite[],
+): Promise<boolean> {
+  const columns = (pick: (write: PayloadWrite) => unknown) => writes.map(pick);
+  const result = await poolOf(db).query<{ consumed: boolean; written: number }>({
+    name: consume ? 'oidc.consume-and-write-tokens' : 'oidc.write-tokens',
+    text: consume ? CONSUME_AND_WRITE : WRITE_ONLY,
+    values: [
+      consume?.model ?? null,
+      consume?.id ?? null,
+      columns((write) => write.model),
+      columns((write) => write.id),
+      columns((write) => JSON.stringify(write.payload)),
+      columns((write) => text(write.payload.grantId)),
+      columns((write) => text(write.payload.uid)),
+      columns((write) => text(write.payload.userCode)),
+      columns((write) => text(write.payload.accountId)),
+      columns((write) => text(write.payload.clientId)),
+      columns((write) => write.expiresAt),
+    ],
+  });
+  return result.rows[0]!.consumed;
 }
 
 export async function deletePayload(db: Db, model: string, id: string): Promise<void> {
@@ -198,6 +296,16 @@ export async function deletePayload(db: Db, model: string, id: string): Promise<
 /** Everything issued under a grant: its codes, tokens and the grant itself. */
 export async function deleteByGrantId(db: Db, grantId: string): Promise<void> {
   await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+}
+
+/** A grant revoked whole (a code used twice): the grant and everything issued under it. */
+export async function revokeGrant(db: Db, grantId: string): Promise<void> {
+  await db
+    .deleteFrom('oidc_payloads')
+    .where((eb) =>
+      eb.or([eb('grant_id', '=', grantId), eb.and([eb('model', '=', 'Grant'), eb('id', '=', grantId)])]),
+    )
+    .execute();
 }
 
 /**
