@@ -1,8 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import t from 'tap';
 import { createContext, SYSTEM_ACTOR } from '../../server/core/context.ts';
 import type { Db } from '../../server/db/connect.ts';
@@ -12,6 +11,7 @@ import type { BackupConfigurationBody } from '../../shared/backups.schemas.ts';
 import { writeUploads } from '../helpers/backup-fixtures.ts';
 import { testConfig } from '../helpers/build-app.ts';
 import { startDriveTestServer } from '../helpers/drive-test-server.ts';
+import { S3_TEST_CREDENTIALS, startS3Server } from '../helpers/s3-server.ts';
 import { createUser } from '../helpers/factories.ts';
 import { auditOfJob, runJobHandler } from '../helpers/jobs.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
@@ -190,21 +190,14 @@ t.test(
 
 t.test('S3: archives are uploaded to S3-compatible storage (s3rver) and rotated there', async (t) => {
   const { db, config, configure } = await setUp(t, 's3');
-  const s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(work, 's3rver'),
-    configureBuckets: [{ name: 'company-backups', configs: [] }],
-  });
-  const { port } = (await s3.run()) as { port: number };
+  const s3 = await startS3Server(['company-backups']);
   t.teardown(() => s3.close());
-  const endpoint = `http://127.0.0.1:${port}`;
+  const endpoint = s3.endpoint;
   const configuration = await configure({
     destination: 'S3',
     url: 's3://company-backups/backoffice',
     endpoint,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    credentials: S3_TEST_CREDENTIALS,
     retention: 1,
   });
   for (let i = 0; i < 2; i++) {
@@ -217,13 +210,7 @@ t.test('S3: archives are uploaded to S3-compatible storage (s3rver) and rotated 
     ['SUCCEED', 'SUCCEED'],
     logs.map((l) => l.error).join(),
   );
-  const client = new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  const listed = await client.send(new ListObjectsV2Command({ Bucket: 'company-backups' }));
+  const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: 'company-backups' }));
   t.same(
     listed.Contents?.map((o) => o.Key),
     [`backoffice/${logs[1]!.archive_name}`],
