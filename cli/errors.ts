@@ -9,7 +9,12 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
 export type CliErrorCode =
-  'PENDING_MIGRATIONS' | 'UNKNOWN_ACTOR' | 'INVALID_CONFIG' | 'USAGE' | 'DATABASE_UNAVAILABLE';
+  | 'PENDING_MIGRATIONS'
+  | 'UNKNOWN_ACTOR'
+  | 'INVALID_CONFIG'
+  | 'USAGE'
+  | 'DATABASE_UNAVAILABLE'
+  | 'FILES_NOT_COPIED';
 
 /** A failure of the CLI itself (not of a service): translated from `cli:errors.<code>`. */
 export class CliError extends Error {

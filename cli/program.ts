@@ -2,16 +2,17 @@ import { Command, CommanderError, Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { LANGUAGES } from '../shared/i18n/index.ts';
 import { AREAS } from '../server/domains/areas.ts';
+import { registerFilesCommands } from './commands/files.ts';
 import { registerMigrateCommands } from './commands/migrate.ts';
 import { EXIT_OK, EXIT_USAGE } from './errors.ts';
 import { cliTranslator, detectLanguage, earlyOption } from './i18n.ts';
 import { oneOf } from './parsers.ts';
 import { CliRuntime, type GlobalOptions } from './runtime.ts';
 
-/** The platform's own commands (`migrate`), then each area's (server/domains/areas.ts), in that order. */
+/** The platform's own commands (`migrate`, `files`), then each area's (server/domains/areas.ts), in that order. */
 async function commandRegistrars() {
   const areaCommands = await Promise.all(AREAS.flatMap((area) => (area.commands ? [area.commands()] : [])));
-  return [registerMigrateCommands, ...areaCommands];
+  return [registerMigrateCommands, registerFilesCommands, ...areaCommands];
 }
 
 /** The `backoffice` program: global options, help in the caller's language, every area's commands. */

@@ -94,6 +94,31 @@ const ConfigSchema = Type.Object({
         '32 bytes as 64 hex digits or base64 (openssl rand -base64 32); unset: archives are not encrypted',
     }),
   ),
+  FILE_STORAGE: Type.Union([Type.Literal('local'), Type.Literal('s3')], {
+    default: 'local',
+    description: 'local (DATA_DIR/files) or s3 (an S3-compatible bucket)',
+  }),
+  FILE_STORAGE_S3_BUCKET: Type.Optional(
+    Type.String({
+      pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$',
+      description: 'a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)',
+    }),
+  ),
+  FILE_STORAGE_S3_REGION: Type.String({
+    default: 'us-east-1',
+    pattern: '^[a-z0-9-]+$',
+    description: 'a region such as eu-west-1',
+  }),
+  FILE_STORAGE_S3_ENDPOINT: Type.Optional(
+    Type.String({ pattern: '^https?://', description: 'an http(s):// URL of an S3-compatible service' }),
+  ),
+  FILE_STORAGE_S3_FORCE_PATH_STYLE: Type.Boolean({ default: false, description: 'true or false' }),
+  FILE_STORAGE_S3_PREFIX: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*/?$',
+      description: 'a key prefix such as backoffice/files (letters, digits, . _ - and /)',
+    }),
+  ),
   CONNECTIONS_TIMEOUT_SECONDS: Type.Integer({
     default: 15,
     minimum: 1,
@@ -120,7 +145,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const BOOLEAN_VARIABLES = new Set(['TRUST_PROXY']);
+const BOOLEAN_VARIABLES = new Set(['TRUST_PROXY', 'FILE_STORAGE_S3_FORCE_PATH_STYLE']);
 
 /** Reads and validates configuration from an environment (process.env by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -144,6 +169,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.BACKOFFICE_ADMIN_PASSWORD && !config.BACKOFFICE_ADMIN_EMAIL) {
     throw new ConfigError(
       'Invalid configuration:\n  BACKOFFICE_ADMIN_PASSWORD is set, so BACKOFFICE_ADMIN_EMAIL is required',
+    );
+  }
+  if (config.FILE_STORAGE === 's3' && !config.FILE_STORAGE_S3_BUCKET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FILE_STORAGE=s3, so FILE_STORAGE_S3_BUCKET (the bucket to keep uploaded files in) is required',
     );
   }
   const port = config.PORT || 3000;

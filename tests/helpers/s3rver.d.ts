@@ -1,4 +1,4 @@
-// s3rver ships no types: the part the backup tests use.
+// s3rver ships no types: the part tests/helpers/s3-server.ts uses.
 declare module 's3rver' {
   export default class S3rver {
     constructor(options: {

@@ -1,17 +1,20 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import t from 'tap';
 import { createContext, SYSTEM_ACTOR } from '../../server/core/context.ts';
 import type { Db } from '../../server/db/connect.ts';
 import { createBackupConfiguration } from '../../server/domains/backups/backup-configurations.service.ts';
 import { ARCHIVE_PATTERN } from '../../server/domains/backups/archive/create-archive.ts';
+import { extractArchive } from '../../server/domains/backups/archive/read-archive.ts';
+import { fileStorage } from '../../server/core/files/file-storage.ts';
+import { parseKey } from '../../server/domains/connections/token-crypto.ts';
 import type { BackupConfigurationBody } from '../../shared/backups.schemas.ts';
 import { writeUploads } from '../helpers/backup-fixtures.ts';
 import { testConfig } from '../helpers/build-app.ts';
 import { startDriveTestServer } from '../helpers/drive-test-server.ts';
+import { S3_TEST_CREDENTIALS, startS3Server } from '../helpers/s3-server.ts';
 import { createUser } from '../helpers/factories.ts';
 import { auditOfJob, runJobHandler } from '../helpers/jobs.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
@@ -23,12 +26,16 @@ t.setTimeout(600_000);
 const work = mkdtempSync(path.join(os.tmpdir(), 'bo-backup-jobs-'));
 t.teardown(() => rmSync(work, { recursive: true, force: true }));
 
-async function setUp(t: { teardown(fn: () => unknown): void }, name: string) {
+async function setUp(
+  t: { teardown(fn: () => unknown): void },
+  name: string,
+  overrides: Record<string, string> = {},
+) {
   const database = await createTestDatabase();
   t.teardown(() => database.drop());
   const dataDir = path.join(work, name);
   writeUploads(dataDir, 3);
-  const config = testConfig({ DATA_DIR: dataDir, BACKUP_ENCRYPTION_KEY: 'c'.repeat(64) });
+  const config = testConfig({ DATA_DIR: dataDir, BACKUP_ENCRYPTION_KEY: 'c'.repeat(64), ...overrides });
   const ctx = createContext({ db: database.db, config }, SYSTEM_ACTOR, { requestId: 'setup' });
   const configure = (body: Partial<BackupConfigurationBody>) =>
     createBackupConfiguration(ctx, {
@@ -190,21 +197,14 @@ t.test(
 
 t.test('S3: archives are uploaded to S3-compatible storage (s3rver) and rotated there', async (t) => {
   const { db, config, configure } = await setUp(t, 's3');
-  const s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(work, 's3rver'),
-    configureBuckets: [{ name: 'company-backups', configs: [] }],
-  });
-  const { port } = (await s3.run()) as { port: number };
+  const s3 = await startS3Server(['company-backups']);
   t.teardown(() => s3.close());
-  const endpoint = `http://127.0.0.1:${port}`;
+  const endpoint = s3.endpoint;
   const configuration = await configure({
     destination: 'S3',
     url: 's3://company-backups/backoffice',
     endpoint,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    credentials: S3_TEST_CREDENTIALS,
     retention: 1,
   });
   for (let i = 0; i < 2; i++) {
@@ -217,19 +217,52 @@ t.test('S3: archives are uploaded to S3-compatible storage (s3rver) and rotated 
     ['SUCCEED', 'SUCCEED'],
     logs.map((l) => l.error).join(),
   );
-  const client = new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  const listed = await client.send(new ListObjectsV2Command({ Bucket: 'company-backups' }));
+  const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: 'company-backups' }));
   t.same(
     listed.Contents?.map((o) => o.Key),
     [`backoffice/${logs[1]!.archive_name}`],
   );
   t.equal(listed.Contents?.[0]?.Size, Number(logs[1]!.size_bytes));
   t.same(readdirSync(path.join(config.dataDir, 'backups', '.outgoing')), [], 'no local copy is left');
+});
+
+t.test("FILE_STORAGE=s3: the archive holds the bucket's files, not DATA_DIR/files", async (t) => {
+  const s3 = await startS3Server(['company-files']);
+  t.teardown(() => s3.close());
+  process.env.AWS_ACCESS_KEY_ID = S3_TEST_CREDENTIALS.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = S3_TEST_CREDENTIALS.secretAccessKey;
+  const { db, config, configure } = await setUp(t, 's3-files', {
+    FILE_STORAGE: 's3',
+    FILE_STORAGE_S3_BUCKET: 'company-files',
+    FILE_STORAGE_S3_ENDPOINT: s3.endpoint,
+    FILE_STORAGE_S3_FORCE_PATH_STYLE: 'true',
+    FILE_STORAGE_S3_PREFIX: 'backoffice',
+  });
+  const storage = fileStorage(config);
+  const stored = {
+    'users/u1/nda.pdf': Buffer.from('%PDF-1.4 the bucket copy'),
+    'invoices/2026-11/r.png': Buffer.from('a receipt'),
+  };
+  for (const [key, data] of Object.entries(stored)) await storage.put(key, data, 'application/pdf');
+  const configuration = await configure({});
+  await queue(db, configuration.id);
+  t.same(await runJobHandler(db, config, 'backups.run-queued'), { ran: 1 });
+  const [log] = await logsOf(db, configuration.id);
+  t.equal(log!.status, 'SUCCEED', log!.error ?? '');
+  const staging = path.join(work, 's3-files-staging');
+  mkdirSync(staging);
+  const manifest = await extractArchive(
+    path.join(configuration.url, log!.archive_name!),
+    staging,
+    parseKey('c'.repeat(64)),
+  );
+  t.same(
+    manifest.entries.filter((entry) => entry.path.startsWith('files/')).map((entry) => entry.path),
+    ['files/invoices/2026-11/r.png', 'files/users/u1/nda.pdf'],
+    "the bucket's files (verified by size and SHA-256 while unpacking), not the local uploads",
+  );
+  for (const [key, data] of Object.entries(stored))
+    t.same(readFileSync(path.join(staging, 'files', ...key.split('/'))), data, key);
 });
 
 t.test('Google Drive: uploaded through the Drive API, shared in the Editor role, rotated', async (t) => {

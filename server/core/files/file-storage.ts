@@ -1,113 +1,57 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import { LocalDiskStorage } from './local-disk-storage.ts';
+import { S3FileStorage } from './s3-file-storage.ts';
+import type { FileStorage } from './storage-key.ts';
 
-/**
- * Where uploaded files live. Keys are relative paths made of safe segments ('users/<id>/<uuid>.pdf').
- * Local disk is the default; an S3-compatible driver implements the same calls for deployments
- * with several server replicas.
- */
-export interface FileStorage {
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
-  /**
-   * Writes a stream as it arrives (uploads of several large files keep the server's memory flat).
-   * Rejects, leaving nothing under `key`, when the stream fails.
-   */
-  putStream(key: string, data: Readable, contentType: string): Promise<void>;
-  /** A stream of the file, or null when it does not exist. */
-  get(key: string): Promise<Readable | null>;
-  delete(key: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
-  /** Every file whose key starts with `prefix/`, with when it was last written (for clean-ups). */
-  list(prefix: string): AsyncIterable<StoredFile>;
-}
+export { LocalDiskStorage } from './local-disk-storage.ts';
+export { S3FileStorage } from './s3-file-storage.ts';
+export { assertSafeKey, type FileStorage, type StoredFile } from './storage-key.ts';
 
-export interface StoredFile {
-  key: string;
-  modifiedAt: Date;
-}
-
-const SAFE_KEY = /^[a-z0-9-]+(\/[a-zA-Z0-9._-]+)+$/;
-
-function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.split('/').some((segment) => segment === '..' || segment === '.')) {
-    throw new Error(`unsafe storage key: ${key}`);
-  }
-}
-
-/** Files under one folder of the local disk (config.dataDir/files by default). */
-export class LocalDiskStorage implements FileStorage {
-  constructor(private readonly root: string) {}
-
-  private pathOf(key: string): string {
-    assertSafeKey(key);
-    return path.join(this.root, ...key.split('/'));
-  }
-
-  async put(key: string, data: Buffer): Promise<void> {
-    const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    // Written aside, then renamed: a reader never sees half a file.
-    const temporary = `${target}.${randomUUID()}.part`;
-    await writeFile(temporary, data, { mode: 0o640 });
-    await rename(temporary, target);
-  }
-
-  async putStream(key: string, data: Readable): Promise<void> {
-    const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomUUID()}.part`;
-    try {
-      await pipeline(data, createWriteStream(temporary, { mode: 0o640 }));
-      await rename(temporary, target);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-  }
-
-  async get(key: string): Promise<Readable | null> {
-    const target = this.pathOf(key);
-    if (!(await this.exists(key))) return null;
-    return createReadStream(target);
-  }
-
-  async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
-  }
-
-  async exists(key: string): Promise<boolean> {
-    try {
-      return (await stat(this.pathOf(key))).isFile();
-    } catch {
-      return false;
-    }
-  }
-
-  async *list(prefix: string): AsyncIterable<StoredFile> {
-    const folder = path.join(this.root, ...prefix.split('/'));
-    let entries: string[];
-    try {
-      entries = (await readdir(folder, { recursive: true })) as string[];
-    } catch {
-      return; // nothing was ever stored under it
-    }
-    for (const entry of entries) {
-      const info = await stat(path.join(folder, entry)).catch(() => null);
-      if (info?.isFile()) yield { key: [prefix, ...entry.split(path.sep)].join('/'), modifiedAt: info.mtime };
-    }
-  }
-}
+/** What picks and sets up the storage (a partial configuration means the local disk). */
+export type StorageConfig = Pick<Config, 'dataDir'> &
+  Partial<
+    Pick<
+      Config,
+      | 'FILE_STORAGE'
+      | 'FILE_STORAGE_S3_BUCKET'
+      | 'FILE_STORAGE_S3_REGION'
+      | 'FILE_STORAGE_S3_ENDPOINT'
+      | 'FILE_STORAGE_S3_FORCE_PATH_STYLE'
+      | 'FILE_STORAGE_S3_PREFIX'
+    >
+  >;
 
 const storages = new Map<string, FileStorage>();
 
-/** The storage of a configuration: one instance per folder. */
-export function fileStorage(config: { dataDir: string }): FileStorage {
+/** The local disk storage of a configuration (DATA_DIR/files), whatever FILE_STORAGE says. */
+export function localDiskStorage(config: Pick<Config, 'dataDir'>): LocalDiskStorage {
   const root = path.join(config.dataDir, 'files');
-  let storage = storages.get(root);
-  if (!storage) storages.set(root, (storage = new LocalDiskStorage(root)));
-  return storage;
+  const id = `local:${root}`;
+  let storage = storages.get(id);
+  if (!storage) storages.set(id, (storage = new LocalDiskStorage(root)));
+  return storage as LocalDiskStorage;
+}
+
+/** The bucket storage of a configuration, whatever FILE_STORAGE says (for `files migrate`). */
+export function s3FileStorage(config: StorageConfig): S3FileStorage {
+  const bucket = config.FILE_STORAGE_S3_BUCKET;
+  if (!bucket) throw new Error('FILE_STORAGE_S3_BUCKET is not set: there is no bucket to use');
+  const settings = {
+    bucket,
+    region: config.FILE_STORAGE_S3_REGION ?? 'us-east-1',
+    endpoint: config.FILE_STORAGE_S3_ENDPOINT,
+    forcePathStyle: config.FILE_STORAGE_S3_FORCE_PATH_STYLE ?? false,
+    prefix: config.FILE_STORAGE_S3_PREFIX,
+  };
+  // One client (and its connection pool) per bucket and prefix, reused by every request.
+  const id = `s3:${JSON.stringify(settings)}`;
+  let storage = storages.get(id);
+  if (!storage) storages.set(id, (storage = new S3FileStorage(settings)));
+  return storage as S3FileStorage;
+}
+
+/** The storage of a configuration: FILE_STORAGE picks the driver; one instance per folder or bucket. */
+export function fileStorage(config: StorageConfig): FileStorage {
+  return config.FILE_STORAGE === 's3' ? s3FileStorage(config) : localDiskStorage(config);
 }

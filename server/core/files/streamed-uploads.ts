@@ -149,12 +149,20 @@ async function storePart(
       await writing;
     }
   } catch (error) {
-    // The stored half of this file goes; the form's other files go with the form's failure.
+    // The sender went away (or the storage failed): end the write so the driver removes what it
+    // had started (the local `.part` file, the bucket's multipart upload) rather than waiting for
+    // the rest forever, then the stored half of this file goes; the form's other files go with
+    // the form's failure.
+    const failedInStorage = storageFailed;
+    if (output) {
+      (output as PassThrough).destroy(error as Error);
+      await writing!.catch(() => undefined);
+    }
     if (key)
       await fileStorage(config)
         .delete(key)
         .catch(() => undefined);
-    throw storageFailed ? new StorageFailure(error) : error;
+    throw failedInStorage ? new StorageFailure(error) : error;
   }
   if (!problem && part.file.truncated) problem = fileTooLarge(options.fileField, options.maxFileMb);
   if (!problem) {

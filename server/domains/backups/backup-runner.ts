@@ -3,6 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ServiceContext } from '../../core/context.ts';
+import { fileStorage } from '../../core/files/file-storage.ts';
 import { databaseUrlOf } from '../../db/connect.ts';
 import { parseKey } from '../connections/token-crypto.ts';
 import { createArchive, type BackupProgress, type CreatedArchive } from './archive/create-archive.ts';
@@ -35,6 +36,7 @@ export async function makeAndShip(
   const archive = await createArchive({
     databaseUrl,
     filesRoot: path.join(ctx.config.dataDir, 'files'),
+    filesStorage: ctx.config.FILE_STORAGE === 's3' ? fileStorage(ctx.config) : null,
     folder,
     key: archiveKey(ctx),
     progress,

@@ -8,6 +8,7 @@ import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import * as tar from 'tar';
 import pkg from '../../../../package.json' with { type: 'json' };
+import type { FileStorage } from '../../../core/files/file-storage.ts';
 import { encryptStream } from './encryption.ts';
 import { FILES_PREFIX, MANIFEST_ENTRY, type BackupManifest } from './manifest.ts';
 import { copyOut } from './pg-copy.ts';
@@ -20,6 +21,11 @@ export interface CreateArchiveOptions {
   databaseUrl: string;
   /** The uploaded files (config.dataDir/files). */
   filesRoot: string;
+  /**
+   * With FILE_STORAGE=s3, the bucket that holds the uploaded files instead: they are downloaded into
+   * the archive (and restored to `filesRoot`, from where `backoffice files migrate --to s3` puts them back).
+   */
+  filesStorage?: FileStorage | null;
   /** Where the finished archive goes; the temporary file and the staging folder live beside it. */
   folder: string;
   key?: Buffer | null;
@@ -135,6 +141,22 @@ async function stageFiles(filesRoot: string, staging: string, progress?: BackupP
   return entries;
 }
 
+/** The uploaded files of a bucket, each streamed into the staging folder, then hashed. */
+async function stageStoredFiles(storage: FileStorage, staging: string, progress?: BackupProgress) {
+  const entries: BackupManifest['entries'] = [];
+  for await (const file of storage.list('')) {
+    const source = await storage.get(file.key);
+    if (!source) continue; // deleted since it was listed: simply not in the backup
+    const target = path.join(staging, 'files', ...file.key.split('/'));
+    await mkdir(path.dirname(target), { recursive: true });
+    await pipeline(source, createWriteStream(target, { mode: 0o600 }));
+    entries.push({ path: `${FILES_PREFIX}${file.key}`, ...(await hashFile(target)) });
+  }
+  entries.sort((a, b) => a.path.localeCompare(b.path));
+  progress?.({ step: 'files', detail: String(entries.length) });
+  return entries;
+}
+
 /**
  * Makes one archive: manifest.json, the database's tables and the uploaded files, in a tar, gzipped,
  * encrypted when a key is given. It is written as `.<name>.part` and renamed when whole, so a run
@@ -165,7 +187,9 @@ export async function createArchive(options: CreateArchiveOptions): Promise<Crea
     } finally {
       await client.end().catch(() => {});
     }
-    const fileEntries = await stageFiles(options.filesRoot, staging, options.progress);
+    const fileEntries = options.filesStorage
+      ? await stageStoredFiles(options.filesStorage, staging, options.progress)
+      : await stageFiles(options.filesRoot, staging, options.progress);
     const manifest: BackupManifest = {
       format: 'backoffice-backup',
       formatVersion: 1,
