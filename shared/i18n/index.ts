@@ -12,6 +12,7 @@ import enInvoices from './en/invoices.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
 import enOvertime from './en/overtime.json' with { type: 'json' };
+import enDevices from './en/devices.json' with { type: 'json' };
 import enLeave from './en/leave.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enPeople from './en/people.json' with { type: 'json' };
@@ -40,6 +41,7 @@ import viInvoices from './vi/invoices.json' with { type: 'json' };
 import viMail from './vi/mail.json' with { type: 'json' };
 import viNotifications from './vi/notifications.json' with { type: 'json' };
 import viOvertime from './vi/overtime.json' with { type: 'json' };
+import viDevices from './vi/devices.json' with { type: 'json' };
 import viLeave from './vi/leave.json' with { type: 'json' };
 import viLegal from './vi/legal.json' with { type: 'json' };
 import viPeople from './vi/people.json' with { type: 'json' };
@@ -91,6 +93,7 @@ export const resources = {
     sso: enSso,
     recruitment: enRecruitment,
     backups: enBackups,
+    devices: enDevices,
   },
   vi: {
     common: viCommon,
@@ -121,6 +124,7 @@ export const resources = {
     sso: viSso,
     recruitment: viRecruitment,
     backups: viBackups,
+    devices: viDevices,
   },
 } as const;
 
