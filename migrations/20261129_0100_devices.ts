@@ -47,9 +47,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('device_update_settings')
-    .addColumn('id', 'boolean', (c) => c.primaryKey().defaultTo(true).check(sql`id`))
+    .addColumn('id', 'boolean', (c) =>
+      c
+        .primaryKey()
+        .defaultTo(true)
+        .check(sql`id`),
+    )
     .addColumn('grace_period_days', 'integer', (c) =>
-      c.notNull().defaultTo(14).check(sql`grace_period_days between 0 and 90`),
+      c
+        .notNull()
+        .defaultTo(14)
+        .check(sql`grace_period_days between 0 and 90`),
     )
     .addColumn('require_declaration', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('updated_at', 'timestamptz')

@@ -32,7 +32,9 @@ export function registerDeviceCommands(program: Command, runtime: CliRuntime): v
       runtime.withContext(async (ctx) => {
         const result = await removeExemption(ctx, email);
         runtime.output(result, (r) =>
-          printLines(t(r.changed ? 'devices:cli.unexempt.done' : 'devices:cli.unexempt.notExempt', { email })),
+          printLines(
+            t(r.changed ? 'devices:cli.unexempt.done' : 'devices:cli.unexempt.notExempt', { email }),
+          ),
         );
       }),
     );

@@ -70,7 +70,8 @@ function fromHints(hints: BrowserHints): Partial<BrowserVersions> {
     found.os = platform;
     const version = cleanVersion(hints.platformVersion);
     // Windows reports 13 and above for Windows 11, 1 to 10 for Windows 10 (Microsoft's documented mapping).
-    if (platform === 'WINDOWS' && version) found.osVersion = Number(version.split('.')[0]) >= 13 ? '11' : '10';
+    if (platform === 'WINDOWS' && version)
+      found.osVersion = Number(version.split('.')[0]) >= 13 ? '11' : '10';
     else if (platform !== 'LINUX' && version) found.osVersion = version;
   }
   for (const [brand, browser] of HINT_BRANDS) {
@@ -89,7 +90,10 @@ function fromHints(hints: BrowserHints): Partial<BrowserVersions> {
  * The versions of the calling browser: the hints win where they answer, the User-Agent fills the rest
  * (Firefox and Safari send no hints). A hint of another browser than the User-Agent's is ignored.
  */
-export function readBrowserVersions(userAgent: string | null | undefined, hints?: BrowserHints): BrowserVersions {
+export function readBrowserVersions(
+  userAgent: string | null | undefined,
+  hints?: BrowserHints,
+): BrowserVersions {
   const parsed = fromUserAgent(userAgent ?? '');
   if (!hints) return parsed;
   const hinted = fromHints(hints);

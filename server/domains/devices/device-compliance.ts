@@ -41,7 +41,13 @@ export async function findDeviceComplianceFindings(
         findings.push({
           userId: person.id,
           summary: `${person.email}: ${device.name} is outdated (${evaluation.state === 'OUTDATED' ? 'blocked' : 'grace period'})`,
-          data: { ...base, problem: evaluation.state, deviceId: device.id, ...evaluation.outdated, blocksAt: evaluation.blocksAt?.toISOString() },
+          data: {
+            ...base,
+            problem: evaluation.state,
+            deviceId: device.id,
+            ...evaluation.outdated,
+            blocksAt: evaluation.blocksAt?.toISOString(),
+          },
         });
       if (evaluation.checklistGaps.length)
         findings.push({

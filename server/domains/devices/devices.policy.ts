@@ -7,7 +7,8 @@ import { can, definePolicy, isSelf } from '../../core/policy.ts';
 export const workDevicePolicy = definePolicy<{ user_id: string } | undefined, 'view' | 'edit' | 'manage'>(
   'work_device',
   {
-    view: (actor, device) => (device ? isSelf(actor, device.user_id) : false) || can(actor, 'platform-settings.manage'),
+    view: (actor, device) =>
+      (device ? isSelf(actor, device.user_id) : false) || can(actor, 'platform-settings.manage'),
     edit: (actor, device) => (device ? isSelf(actor, device.user_id) : false),
     manage: (actor) => can(actor, 'platform-settings.manage'),
   },

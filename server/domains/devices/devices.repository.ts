@@ -119,13 +119,19 @@ export async function upsertEnforcement(
     .insertInto('security_enforcements')
     .values({ ...values, data })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'type']).doUpdateSet({ blocks_at: values.blocks_at, data, updated_at: sql`now()` }),
+      oc
+        .columns(['user_id', 'type'])
+        .doUpdateSet({ blocks_at: values.blocks_at, data, updated_at: sql`now()` }),
     )
     .execute();
 }
 
 export async function deleteEnforcement(db: Db, userId: string, type: EnforcementKind): Promise<void> {
-  await db.deleteFrom('security_enforcements').where('user_id', '=', userId).where('type', '=', type).execute();
+  await db
+    .deleteFrom('security_enforcements')
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .execute();
 }
 
 export async function listExemptIds(db: Db, userIds?: readonly string[]): Promise<Set<string>> {

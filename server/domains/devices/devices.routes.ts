@@ -104,7 +104,12 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/me/work-devices/:id',
     {
       config: { access: 'authenticated' },
-      schema: { tags, summary: 'Remove one of my devices', params: IdParams, response: { 204: {}, ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove one of my devices',
+        params: IdParams,
+        response: { 204: {}, ...errors },
+      },
     },
     async (request, reply) => {
       await removeMyDevice(request.ctx(), request.params.id);

@@ -69,7 +69,9 @@ export async function declareDevice(ctx: ServiceContext, input: WorkDeviceBody):
   return inTransaction(ctx, async (tx) => {
     const existing = await repo.listDevicesOf(tx.db, [userId]);
     if (existing.length >= MAX_DEVICES_PER_PERSON)
-      throw validationError([{ field: 'name', code: 'tooManyDevices', params: { max: MAX_DEVICES_PER_PERSON } }]);
+      throw validationError([
+        { field: 'name', code: 'tooManyDevices', params: { max: MAX_DEVICES_PER_PERSON } },
+      ]);
     const id = await repo.insertDevice(tx.db, {
       user_id: userId,
       name: input.name.trim(),

@@ -43,7 +43,12 @@ export async function setEnforcement(
       existing.blocks_at.getTime() === wanted.blocksAt.getTime() &&
       JSON.stringify(existing.data) === JSON.stringify(wanted.data);
     if (same) return false;
-    await repo.upsertEnforcement(tx.db, { user_id: userId, type: kind, blocks_at: wanted.blocksAt, data: wanted.data });
+    await repo.upsertEnforcement(tx.db, {
+      user_id: userId,
+      type: kind,
+      blocks_at: wanted.blocksAt,
+      data: wanted.data,
+    });
   }
   if (inForce || wasInForce) await pushEnforcement(tx, userId, kind, inForce ? wanted!.data : null);
   return true;
@@ -56,7 +61,9 @@ async function pushEnforcement(
   data: Record<string, unknown> | null,
 ): Promise<void> {
   if (kind === 'OUTDATED_DEVICE') {
-    const event: OutdatedDeviceData = data ? { ...(data as unknown as OutdatedDeviceData), outdated: true } : { outdated: false };
+    const event: OutdatedDeviceData = data
+      ? { ...(data as unknown as OutdatedDeviceData), outdated: true }
+      : { outdated: false };
     await pushToUsers(tx, [userId], 'outdated-device-version', event);
   } else {
     await pushToUsers(tx, [userId], 'security-enforcement', { type: kind, active: data !== null });
