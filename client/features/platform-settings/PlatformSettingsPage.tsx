@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { ProfileStyles } from '../employees/ProfileStyles.tsx';
 import { usePermission } from '../../api/session.ts';
 import { BackupsCard } from '../backups/BackupsCard.tsx';
+import { DeviceUpdatesSection } from '../devices/DeviceUpdatesSection.tsx';
 import { LegalPagesCard } from './LegalPagesCard.tsx';
 
 /** /platform-settings: company-wide settings for administrators: the legal pages, and BACKUP for those who manage backups. */
@@ -16,6 +17,9 @@ export default function PlatformSettingsPage() {
       <Toast ref={toast} position="bottom-right" />
       <div className="settings-page__column" style={{ gridColumn: '1 / -1' }}>
         <LegalPagesCard onSaved={saved} />
+      </div>
+      <div className="settings-page__column" style={{ gridColumn: '1 / -1' }}>
+        <DeviceUpdatesSection />
       </div>
       {managesBackups && (
         <div className="settings-page__column" style={{ gridColumn: '1 / -1' }}>

@@ -86,9 +86,15 @@ function fromHints(hints: BrowserHints): Partial<BrowserVersions> {
   return found;
 }
 
+const major = (version: string) => version.split('.')[0];
+/** The User-Agent's major browser version is real even in reduced UAs ("Chrome/131.0.0.0"). */
+const sameMajor = (hinted: string, parsed: string | null) => !parsed || major(hinted) === major(parsed);
+
 /**
  * The versions of the calling browser: the hints win where they answer, the User-Agent fills the rest
- * (Firefox and Safari send no hints). A hint of another browser than the User-Agent's is ignored.
+ * (Firefox and Safari send no hints). A hint of another browser than the User-Agent's is ignored, and
+ * so is a full version whose major differs from the User-Agent's (an overridden User-Agent): the
+ * hints add the detail the reduced User-Agent hides, they do not contradict it.
  */
 export function readBrowserVersions(
   userAgent: string | null | undefined,
@@ -103,6 +109,9 @@ export function readBrowserVersions(
     os: sameOs ? (hinted.os ?? parsed.os) : parsed.os,
     osVersion: sameOs && hinted.osVersion ? hinted.osVersion : parsed.osVersion,
     browser: sameBrowser ? (hinted.browser ?? parsed.browser) : parsed.browser,
-    browserVersion: sameBrowser && hinted.browserVersion ? hinted.browserVersion : parsed.browserVersion,
+    browserVersion:
+      sameBrowser && hinted.browserVersion && sameMajor(hinted.browserVersion, parsed.browserVersion)
+        ? hinted.browserVersion
+        : parsed.browserVersion,
   };
 }
