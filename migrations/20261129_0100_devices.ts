@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
  *
  * - `work_devices`: each person's declared devices; OS and browser versions as read from the browser.
  * - `device_version_requirements`: the latest OS and browser versions with their release dates.
- * - `device_update_settings`: one row — the grace period and whether declaring a device is required.
+ * - `device_update_settings`: one row — the grace period, whether declaring a device is required,
+ *   and whether the chat-account (Discord) check enforces.
  * - `security_enforcements`: what the platform asks of a person (OUTDATED_DEVICE, DEVICE checklist,
  *   DISCORD chat account) and from when it blocks (`blocks_at`; before it, a warning only). The
  *   per-request statement (request-actor.repository.ts) reads the rows whose `blocks_at` has passed,
@@ -60,6 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .check(sql`grace_period_days between 0 and 90`),
     )
     .addColumn('require_declaration', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('discord_check', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('updated_at', 'timestamptz')
     .execute();
   await sql`insert into device_update_settings (id) values (true)`.execute(db);

@@ -120,6 +120,8 @@ export type VersionRequirement = Static<typeof VersionRequirement>;
 export const DeviceUpdateSettings = Type.Object({
   gracePeriodDays: Type.Integer(),
   requireDeclaration: Type.Boolean(),
+  /** The chat-account check (Discord) enforces: people without a linked account in the server get the modal. */
+  discordCheck: Type.Boolean(),
   requirements: Type.Array(VersionRequirement),
   updatedAt: Nullable(Type.String()),
 });
@@ -141,6 +143,7 @@ export const DeviceUpdateSettingsBody = Type.Object(
   {
     gracePeriodDays: Type.Integer(),
     requireDeclaration: Type.Boolean(),
+    discordCheck: Type.Boolean(),
     requirements: Type.Array(VersionRequirementBody, { maxItems: 7 }),
   },
   { additionalProperties: false },
@@ -192,3 +195,20 @@ export function compareVersions(a: string, b: string): number {
 }
 
 export const isVersion = (value: string) => VERSION_PATTERN.test(value);
+
+/** The outcome of one chat-account check run. */
+export const DiscordCheckResult = Type.Object({
+  enabled: Type.Boolean(),
+  /** False when no active Discord connection exists: nothing is checked or changed. */
+  connected: Type.Boolean(),
+  guildName: Type.Union([Type.String(), Type.Null()]),
+  /** Discord's guild mfa_level (1 = two-factor required of moderators), null when unknown. */
+  guildMfaLevel: Type.Union([Type.Integer(), Type.Null()]),
+  checked: Type.Integer(),
+  linked: Type.Integer(),
+  notLinked: Type.Integer(),
+  notMember: Type.Integer(),
+  /** Always true for linked people: a bot cannot read a member's own two-factor state (README). */
+  mfaUnverifiable: Type.Boolean(),
+});
+export type DiscordCheckResult = Static<typeof DiscordCheckResult>;

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { runDiscordCheck } from '../../server/domains/devices/discord-check.service.ts';
 import { exemptPerson, removeExemption } from '../../server/domains/devices/exemptions.service.ts';
 import { commandGroup, printLines, type CliRuntime } from '../runtime.ts';
 
@@ -20,6 +21,24 @@ export function registerDeviceCommands(program: Command, runtime: CliRuntime): v
         const result = await exemptPerson(ctx, email, options.reason ?? null);
         runtime.output(result, (r) =>
           printLines(t(r.changed ? 'devices:cli.exempt.done' : 'devices:cli.exempt.already', { email })),
+        );
+      }),
+    );
+
+  group
+    .command('discord-check')
+    .description(t('devices:cli.discordCheck.description'))
+    .action(() =>
+      runtime.withContext(async (ctx) => {
+        const result = await runDiscordCheck(ctx);
+        runtime.output(result, (r) =>
+          printLines(
+            !r.enabled
+              ? t('devices:cli.discordCheck.off')
+              : !r.connected
+                ? t('devices:cli.discordCheck.noConnection')
+                : t('devices:cli.discordCheck.done', r),
+          ),
         );
       }),
     );

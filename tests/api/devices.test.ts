@@ -145,6 +145,7 @@ t.test('update rules: every bad field at once, nothing written', async (t) => {
     payload: {
       gracePeriodDays: 7,
       requireDeclaration: false,
+      discordCheck: false,
       requirements: [{ kind: 'OS', name: 'MAC', latestVersion: '15', releaseDate: dayOffset(5) }],
     },
   });

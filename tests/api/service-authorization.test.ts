@@ -188,6 +188,8 @@ const MODULES = {
   deviceUpdates: 'server/domains/devices/device-updates.service.ts',
   deviceCompliance: 'server/domains/devices/compliance.service.ts',
   securityExemptions: 'server/domains/devices/exemptions.service.ts',
+  discordCheck: 'server/domains/devices/discord-check.service.ts',
+  discordLookup: 'server/domains/connections/discord-lookup.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -2990,8 +2992,16 @@ const ROWS: Record<string, Row> = {
       svc.deviceUpdates.saveDeviceUpdateSettings!(ctx, {
         gracePeriodDays: 14,
         requireDeclaration: false,
+        discordCheck: false,
         requirements: [],
       }),
+  },
+  runDiscordCheck: {
+    permission: 'platform-settings.manage',
+    call: (ctx) => svc.discordCheck.runDiscordCheck!(ctx),
+  },
+  readDiscordServer: {
+    internal: 'the connections area’s service API for the chat-account check, which authorizes',
   },
   getDeviceCompliance: {
     permission: 'platform-settings.manage',

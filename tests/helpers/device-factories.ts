@@ -41,12 +41,13 @@ export function saveRules(
   rules: {
     gracePeriodDays?: number;
     requireDeclaration?: boolean;
+    discordCheck?: boolean;
     requirements: Array<{ kind: 'OS' | 'BROWSER'; name: string; latestVersion: string; releaseDate: string }>;
   },
 ) {
   return admin.inject({
     method: 'PUT',
     url: '/api/platform-settings/work-device-updates',
-    payload: { gracePeriodDays: 7, requireDeclaration: false, ...rules },
+    payload: { gracePeriodDays: 7, requireDeclaration: false, discordCheck: false, ...rules },
   });
 }

@@ -40,6 +40,7 @@ export function DeviceUpdatesSection() {
       </p>
       {settings.error && <Message severity="error" text={errorMessage(settings.error, t)} />}
       {settings.data && <UpdatesForm initial={settings.data} />}
+      <DiscordCheckButton />
       <ComplianceTables />
     </section>
   );
@@ -48,6 +49,7 @@ export function DeviceUpdatesSection() {
 interface Values {
   gracePeriodDays: number | null;
   requireDeclaration: boolean;
+  discordCheck: boolean;
   requirements: VersionRequirementBody[];
   [key: string]: unknown;
 }
@@ -55,6 +57,7 @@ interface Values {
 const toValues = (settings: DeviceUpdateSettings): Values => ({
   gracePeriodDays: settings.gracePeriodDays,
   requireDeclaration: settings.requireDeclaration,
+  discordCheck: settings.discordCheck,
   requirements: settings.requirements.map(({ kind, name, latestVersion, releaseDate }) => ({
     kind,
     name,
@@ -72,6 +75,7 @@ function UpdatesForm({ initial }: { initial: DeviceUpdateSettings }) {
       devicesApi.saveUpdateSettings({
         gracePeriodDays: values.gracePeriodDays ?? -1,
         requireDeclaration: values.requireDeclaration,
+        discordCheck: values.discordCheck,
         requirements: values.requirements,
       }),
     invalidate: [deviceKeys.all],
@@ -124,6 +128,16 @@ function UpdatesForm({ initial }: { initial: DeviceUpdateSettings }) {
         />{' '}
         <label htmlFor="requireDeclaration">{t('updates.requireDeclaration')}</label>
       </div>
+      <div>
+        <Checkbox
+          inputId="discordCheck"
+          name="discordCheck"
+          checked={form.values.discordCheck}
+          onChange={(event) => form.set('discordCheck', Boolean(event.checked))}
+        />{' '}
+        <label htmlFor="discordCheck">{t('updates.discordCheck')}</label>
+      </div>
+      <small>{t('updates.discordMfaNote')}</small>
       <h3>{t('updates.requirements')}</h3>
       {rows.map((row, index) => (
         <div key={index} className="device-requirement" data-testid="device-requirement">
@@ -240,6 +254,33 @@ function ComplianceTables() {
         <Column field="checklistGaps" header={t('compliance.gaps')} />
         <Column header={t('compliance.exempt')} body={(row) => yesNo(row.exempt)} />
       </DataTable>
+    </div>
+  );
+}
+
+function DiscordCheckButton() {
+  const { t } = useTranslation(['devices', 'errors']);
+  const check = useFormMutation({
+    mutationFn: (_: null) => devicesApi.runDiscordCheck(),
+    invalidate: [deviceKeys.all],
+    failure: 'toast',
+    success: (result) =>
+      !result.enabled
+        ? t('updates.discordOff')
+        : !result.connected
+          ? t('updates.discordNoConnection')
+          : t('updates.discordResult', result),
+  });
+  return (
+    <div className="form-stack__actions">
+      <Button
+        type="button"
+        icon="pi pi-discord"
+        severity="secondary"
+        label={t('updates.runDiscordCheck')}
+        loading={check.submitting}
+        onClick={() => void check.submit(null)}
+      />
     </div>
   );
 }

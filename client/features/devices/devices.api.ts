@@ -4,6 +4,7 @@ import type {
   DeviceStatus,
   DeviceUpdateSettings,
   DeviceUpdateSettingsBody,
+  DiscordCheckResult,
   WorkDevice,
   WorkDeviceBody,
   WorkDeviceList,
@@ -24,5 +25,6 @@ export const devicesApi = {
   updateSettings: () => api<DeviceUpdateSettings>('/platform-settings/work-device-updates'),
   saveUpdateSettings: (body: DeviceUpdateSettingsBody) =>
     api<DeviceUpdateSettings>('/platform-settings/work-device-updates', { method: 'PUT', body }),
+  runDiscordCheck: () => api<DiscordCheckResult>('/platform-settings/discord-check', { method: 'POST' }),
   compliance: () => api<DeviceCompliance>('/platform-settings/work-device-compliance'),
 };

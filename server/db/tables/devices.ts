@@ -36,6 +36,7 @@ export interface DeviceUpdateSettingsTable {
   id: Defaulted<boolean>;
   grace_period_days: Defaulted<number>;
   require_declaration: Defaulted<boolean>;
+  discord_check: Defaulted<boolean>;
   updated_at: OptionalColumn<Date>;
 }
 

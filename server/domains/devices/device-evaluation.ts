@@ -9,6 +9,7 @@ import { setEnforcement } from './enforcement.ts';
 export interface UpdateRules {
   gracePeriodDays: number;
   requireDeclaration: boolean;
+  discordCheck: boolean;
   requirements: VersionRequirement[];
 }
 
@@ -17,6 +18,7 @@ export async function readUpdateRules(db: Db): Promise<UpdateRules> {
   return {
     gracePeriodDays: settings.grace_period_days,
     requireDeclaration: settings.require_declaration,
+    discordCheck: settings.discord_check,
     requirements: rows.map((row) => ({
       kind: row.kind,
       name: row.name,

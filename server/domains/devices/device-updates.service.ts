@@ -78,6 +78,7 @@ export async function saveDeviceUpdateSettings(
     await repo.saveUpdateSettings(tx.db, {
       grace_period_days: input.gracePeriodDays,
       require_declaration: input.requireDeclaration,
+      discord_check: input.discordCheck,
     });
     await repo.replaceRequirements(
       tx.db,

@@ -64,7 +64,7 @@ export async function findUpdateSettings(db: Db, options: { lock?: boolean } = {
 
 export async function saveUpdateSettings(
   db: Db,
-  values: { grace_period_days: number; require_declaration: boolean },
+  values: { grace_period_days: number; require_declaration: boolean; discord_check: boolean },
 ): Promise<void> {
   await db
     .updateTable('device_update_settings')
@@ -178,4 +178,15 @@ export async function listEnforcedUserIds(db: Db, types: readonly EnforcementKin
     .where('type', 'in', types)
     .execute();
   return rows.map((row) => row.user_id);
+}
+
+/** Active people and the Discord account linked to them (read from the people's table). */
+export function listPeopleChatAccounts(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'discord_account_id'])
+    .where('status', '=', 'ACTIVE')
+    .where('deleted_at', 'is', null)
+    .orderBy('email')
+    .execute();
 }

@@ -6,6 +6,7 @@ import {
   DeviceStatus,
   DeviceUpdateSettings,
   DeviceUpdateSettingsBody,
+  DiscordCheckResult,
   RecheckBody,
   WorkDevice,
   WorkDeviceBody,
@@ -14,6 +15,7 @@ import {
 } from '../../../shared/devices.schemas.ts';
 import { getDeviceCompliance } from './compliance.service.ts';
 import { getDeviceUpdateSettings, saveDeviceUpdateSettings } from './device-updates.service.ts';
+import { runDiscordCheck } from './discord-check.service.ts';
 import {
   declareDevice,
   getMyDeviceStatus,
@@ -140,6 +142,20 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => saveDeviceUpdateSettings(request.ctx(), request.body),
+  );
+  app.post(
+    '/platform-settings/discord-check',
+    {
+      config: { access: 'platform-settings.manage' },
+      schema: {
+        tags,
+        summary: 'Run the chat-account (Discord) check now',
+        description:
+          'Every active person needs a linked Discord account that is a member of the company server. A bot cannot read a member’s own two-factor state: it is reported as unverifiable.',
+        response: { 200: DiscordCheckResult, ...errors, 503: ErrorResponse },
+      },
+    },
+    async (request) => runDiscordCheck(request.ctx()),
   );
   app.get(
     '/platform-settings/work-device-compliance',
