@@ -325,3 +325,56 @@ t.test('compliance per person and per department', async (t) => {
   });
   t.equal(refused.statusCode, 423, 'a blocked person is stopped before the permission check');
 });
+
+t.test(
+  'the DISCORD enforcement: calls answer SECURITY_ENFORCEMENT, the connected-account page stays open',
+  async (t) => {
+    const { signIn, db } = await buildTestApp(t);
+    const admin = await signIn({ permissions: ['platform-settings.manage'] });
+    const person = await signIn({});
+    await db
+      .insertInto('security_enforcements')
+      .values({
+        user_id: person.user.id,
+        type: 'DISCORD',
+        blocks_at: new Date(Date.now() - 1000),
+        data: '{}',
+      })
+      .execute();
+    const blocked = await person.inject({ method: 'GET', url: '/api/banks' });
+    t.equal(blocked.statusCode, 423);
+    t.match(blocked.json(), { code: 'SECURITY_ENFORCEMENT', details: { type: 'DISCORD' } });
+    const page = await person.inject({ method: 'GET', url: '/api/me/connected-accounts' });
+    t.equal(page.statusCode, 200, 'the connected-account page stays open');
+
+    // The check, run now without a Discord connection, changes nothing it cannot verify — but turned
+    // off it lifts what an earlier run set.
+    const run = await admin.inject({ method: 'POST', url: '/api/platform-settings/discord-check' });
+    t.equal(run.statusCode, 200, run.body);
+    t.match(run.json(), { enabled: false, mfaUnverifiable: true });
+    t.equal((await person.inject({ method: 'GET', url: '/api/banks' })).statusCode, 200, 'lifted');
+    const refused = await person.inject({ method: 'POST', url: '/api/platform-settings/discord-check' });
+    t.equal(refused.statusCode, 403);
+  },
+);
+
+t.test('an exempt person is never blocked', async (t) => {
+  const { signIn, db } = await buildTestApp(t);
+  const admin = await signIn({ permissions: ['platform-settings.manage'] });
+  const person = await signIn({});
+  await declareDevice(person, UA.chrome120Windows);
+  await db
+    .insertInto('security_exemptions')
+    .values({ user_id: person.user.id, reason: 'break-glass' })
+    .execute();
+  await saveRules(admin, {
+    gracePeriodDays: 0,
+    requirements: [{ kind: 'BROWSER', name: 'CHROME', latestVersion: '200', releaseDate: dayOffset(-1) }],
+  });
+  t.equal((await person.inject({ method: 'GET', url: '/api/banks' })).statusCode, 200);
+  const report = await admin.inject({ method: 'GET', url: '/api/platform-settings/work-device-compliance' });
+  t.match(
+    report.json().people.find((p: { userId: string }) => p.userId === person.user.id),
+    { outdated: 1, blocked: false, exempt: true },
+  );
+});
