@@ -24,17 +24,17 @@ export const AUTO_LOCK_MAX_MINUTES = 240;
 /** 1 to 4 dot-separated numbers, each at most 9 digits: 17, 124.0.6367.91, 10.15.7. */
 export const VERSION_PATTERN = /^\d{1,9}(\.\d{1,9}){0,3}$/;
 
+/** Client Hints are printable ASCII (brands like "Not_A Brand", versions like "124.0.6367.91"). */
+const HintText = (maxLength: number) => Type.String({ maxLength, pattern: '^[ -~]*$' });
+
 /** What the browser could read about itself (navigator.userAgentData.getHighEntropyValues). */
 export const BrowserHints = Type.Object(
   {
-    platform: Type.Optional(Type.String({ maxLength: 40 })),
-    platformVersion: Type.Optional(Type.String({ maxLength: 40 })),
+    platform: Type.Optional(HintText(40)),
+    platformVersion: Type.Optional(HintText(40)),
     fullVersionList: Type.Optional(
       Type.Array(
-        Type.Object(
-          { brand: Type.String({ maxLength: 80 }), version: Type.String({ maxLength: 40 }) },
-          { additionalProperties: false },
-        ),
+        Type.Object({ brand: HintText(80), version: HintText(40) }, { additionalProperties: false }),
         { maxItems: 10 },
       ),
     ),

@@ -73,3 +73,20 @@ t.test('devices exempt releases a blocked administrator; unexempt evaluates them
   t.equal(back.length, 1, 'evaluated again: the outdated device blocks once more');
   t.equal(back[0]!.type, 'OUTDATED_DEVICE');
 });
+
+t.test('devices discord-check runs the chat-account check and says what it did', async (t) => {
+  const off = await runCli(database.url, ['--json', 'devices', 'discord-check']);
+  t.equal(off.code, 0, off.stderr);
+  t.match(JSON.parse(off.stdout), { enabled: false, mfaUnverifiable: true });
+  await db.updateTable('device_update_settings').set({ discord_check: true }).execute();
+  t.teardown(() => db.updateTable('device_update_settings').set({ discord_check: false }).execute());
+  const human = await runCli(database.url, ['devices', 'discord-check']);
+  t.equal(human.code, 0, human.stderr);
+  t.match(human.stdout, /No active Discord connection/);
+  const audit = await db
+    .selectFrom('audit_events')
+    .select('action')
+    .where('action', '=', 'discord_check.ran')
+    .execute();
+  t.equal(audit.length, 2, 'each run is audited');
+});

@@ -17,17 +17,22 @@ interface UserAgentData {
  * platform version and full browser version. Firefox and Safari have none: the server then reads the
  * User-Agent of the call. Never typed by the person.
  */
+/** Hints are printable ASCII (the API's rule); anything else is dropped rather than refused. */
+const printable = (text: string | undefined, max: number) =>
+  text !== undefined && /^[ -~]*$/.test(text) ? text.slice(0, max) : undefined;
+
 export async function readBrowserHints(): Promise<BrowserHints | undefined> {
   const data = (navigator as Navigator & { userAgentData?: UserAgentData }).userAgentData;
   if (!data?.getHighEntropyValues) return undefined;
   try {
     const values = await data.getHighEntropyValues(['platformVersion', 'fullVersionList']);
     return {
-      platform: (values.platform ?? data.platform ?? '').slice(0, 40),
-      platformVersion: values.platformVersion?.slice(0, 40),
+      platform: printable(values.platform ?? data.platform, 40),
+      platformVersion: printable(values.platformVersion, 40),
       fullVersionList: values.fullVersionList
-        ?.slice(0, 10)
-        .map((item) => ({ brand: item.brand.slice(0, 80), version: item.version.slice(0, 40) })),
+        ?.map((item) => ({ brand: printable(item.brand, 80), version: printable(item.version, 40) }))
+        .filter((item): item is { brand: string; version: string } => Boolean(item.brand && item.version))
+        .slice(0, 10),
     };
   } catch {
     return undefined;
