@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEFAULT_PASSWORD, expect, test } from './support/fixtures.ts';
+import { DEFAULT_PASSWORD, expect, test, waitForHydration } from './support/fixtures.ts';
 
 /** Forced updates (issue 19 part A): the admin raises a version, an open page of another person is blocked live. */
 
@@ -27,6 +27,8 @@ test('an admin raises the required browser version: the open page of another per
   signInAs,
   db,
 }) => {
+  // Two browsers, a declaration, an edit, a live block and a recheck: more than the default on a busy machine.
+  test.setTimeout(120_000);
   const person = await createUser({ builtInRoles: ['user'], firstName: 'Lan', lastName: 'Do' });
   const personContext = await browser.newContext({ userAgent: LINUX_CHROME('120.0.6099.109') });
   try {
@@ -38,6 +40,7 @@ test('an admin raises the required browser version: the open page of another per
 
     // The person declares this device on /settings: the versions come from the browser.
     await personPage.goto('/settings');
+    await waitForHydration(personPage);
     const card = personPage.getByTestId('work-devices-card');
     await card.getByRole('button', { name: 'Add this device' }).click();
     const form = personPage.getByTestId('work-device-form');
@@ -50,9 +53,16 @@ test('an admin raises the required browser version: the open page of another per
     await expect(device).toContainText('Work laptop');
     await expect(device).toContainText('Chrome 120.0.6099.109');
     await expect(device).toContainText('Up to date');
+    // A checklist answer changed later: an auto-lock over the guidance shows as a gap, never a block.
+    await device.getByRole('button', { name: 'Edit' }).click();
+    await form.getByLabel('Auto-lock after (minutes)').fill('10');
+    await form.getByRole('button', { name: 'Save device' }).click();
+    await expect(device).toContainText('auto-lock over 5 minutes');
+    await expect(device).toContainText('Up to date');
 
     const joined = roomJoined(personPage, person.id);
     await personPage.goto('/');
+    await waitForHydration(personPage);
     await joined;
     let navigations = 0;
     personPage.on('framenavigated', (frame) => frame === personPage.mainFrame() && navigations++);
@@ -81,6 +91,7 @@ test('an admin raises the required browser version: the open page of another per
     await modal.getByRole('button', { name: 'Check again' }).click();
     await expect(modal).toBeHidden();
     await personPage.goto('/settings');
+    await waitForHydration(personPage);
     await expect(personPage.getByTestId('work-device')).toContainText('Chrome 131.0.6778.85');
     await expect(personPage.getByTestId('work-device')).toContainText('Up to date');
   } finally {

@@ -30,6 +30,7 @@ export function WorkDevicesCard() {
   const { t } = useTranslation(['devices', 'errors']);
   const devices = useMyDevices();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<WorkDevice | null>(null);
   const [removing, setRemoving] = useState<WorkDevice | null>(null);
   const run = useRunAction([deviceKeys.all]);
 
@@ -78,6 +79,13 @@ export function WorkDevicesCard() {
                 type="button"
                 size="small"
                 text
+                label={t('card.edit')}
+                onClick={() => setEditing(device)}
+              />
+              <Button
+                type="button"
+                size="small"
+                text
                 severity="danger"
                 label={t('card.remove')}
                 onClick={() => setRemoving(device)}
@@ -86,7 +94,9 @@ export function WorkDevicesCard() {
           </li>
         ))}
       </ul>
-      {adding ? (
+      {editing ? (
+        <DeviceForm key={editing.id} device={editing} onDone={() => setEditing(null)} />
+      ) : adding ? (
         <DeviceForm onDone={() => setAdding(false)} />
       ) : (
         <Button type="button" icon="pi pi-plus" label={t('card.add')} onClick={() => setAdding(true)} />
@@ -117,29 +127,33 @@ interface DeviceValues {
   [key: string]: unknown;
 }
 
-function DeviceForm({ onDone }: { onDone: () => void }) {
+/** Declares this browser's device, or (with `device`) changes a device's name and checklist answers. */
+function DeviceForm({ device, onDone }: { device?: WorkDevice; onDone: () => void }) {
   const { t } = useTranslation(['devices', 'errors']);
   const form = useFormValues<DeviceValues>({
-    name: '',
-    antivirus: '',
-    firewall: false,
-    diskEncryption: false,
-    autoLockMinutes: AUTO_LOCK_GUIDANCE_MINUTES,
+    name: device?.name ?? '',
+    antivirus: device?.antivirus ?? '',
+    firewall: device?.firewall ?? false,
+    diskEncryption: device?.diskEncryption ?? false,
+    autoLockMinutes: device?.autoLockMinutes ?? AUTO_LOCK_GUIDANCE_MINUTES,
   });
   const save = useFormMutation({
-    mutationFn: async (values: DeviceValues) =>
-      devicesApi.declare({
+    mutationFn: async (values: DeviceValues) => {
+      const answers = {
         name: values.name,
         antivirus: values.antivirus.trim() ? values.antivirus : null,
         firewall: values.firewall,
         diskEncryption: values.diskEncryption,
         autoLockMinutes: values.autoLockMinutes ?? 0,
-        hints: await readBrowserHints(),
-      }),
+      };
+      return device
+        ? devicesApi.update(device.id, answers)
+        : devicesApi.declare({ ...answers, hints: await readBrowserHints() });
+    },
     invalidate: [deviceKeys.all],
-    success: t('card.declared'),
-    onSuccess: (device) => {
-      rememberThisDevice(device.id);
+    success: device ? t('card.updated') : t('card.declared'),
+    onSuccess: (saved) => {
+      if (!device) rememberThisDevice(saved.id);
       onDone();
     },
   });
