@@ -129,6 +129,10 @@ export const ERROR_STATUS = {
   PASSCODE_LOCKED: 429,
   ACCESS_TOKEN_EXPIRED: 440,
   PASSWORD_EXPIRED: 498,
+  /** A work device is older than the required OS or browser version past the grace period (issue 19). */
+  DEVICE_OUTDATED: 423,
+  /** The platform asks for a device checklist or a linked chat account first (details.type: DEVICE | DISCORD). */
+  SECURITY_ENFORCEMENT: 423,
   INTERNAL: 500,
   /** The CLI's `connections sync` when the run failed (the run says why). */
   SYNC_FAILED: 502,

@@ -13,6 +13,7 @@ export const SECURITY_AUDIT_CHECKS = [
   'INACTIVE_ACCOUNTS_WITH_ROLES',
   'USERS_WITHOUT_TWO_FACTOR',
   'STALE_ACCESS_REQUESTS',
+  'DEVICE_COMPLIANCE',
 ] as const;
 export type SecurityAuditCheck = (typeof SECURITY_AUDIT_CHECKS)[number];
 export const AUDIT_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;

@@ -15,6 +15,7 @@ let refreshFailure: string | null = null;
 let language = 'en';
 const sessionEndListeners = new Set<(reason: string) => void>();
 const passwordExpiredListeners = new Set<() => void>();
+const securityBlockListeners = new Set<(error: ApiError) => void>();
 
 export function setAccessToken(token: string | null): void {
   accessToken = token;
@@ -41,6 +42,15 @@ export function onSessionEnded(listener: (reason: string) => void): () => void {
 export function onPasswordExpired(listener: () => void): () => void {
   passwordExpiredListeners.add(listener);
   return () => passwordExpiredListeners.delete(listener);
+}
+
+/**
+ * Called when the API answers 423: an outdated device (DEVICE_OUTDATED) or a security requirement
+ * (SECURITY_ENFORCEMENT, details.type DEVICE | DISCORD) blocks the person; the blocking modals listen.
+ */
+export function onSecurityBlock(listener: (error: ApiError) => void): () => void {
+  securityBlockListeners.add(listener);
+  return () => securityBlockListeners.delete(listener);
 }
 
 /** Exchanges the refresh cookie for an access token; several callers share one request. */
@@ -153,6 +163,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       throw error;
     }
     if (response.status === 498) for (const listener of passwordExpiredListeners) listener();
+    if (response.status === 423) {
+      const error = await toApiError(response);
+      for (const listener of securityBlockListeners) listener(error);
+      throw error;
+    }
   }
   if (!response.ok) throw await toApiError(response);
   return response;

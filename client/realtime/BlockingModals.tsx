@@ -1,16 +1,25 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useState } from 'react';
+import { Message } from 'primereact/message';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDate } from '../../shared/rules/format.ts';
 import type { OutdatedDeviceData, PasswordExpirationData } from '../../shared/realtime.schemas.ts';
 import { useRealtimeEvent } from './RealtimeConnection.tsx';
+import { onSecurityBlock } from '../api/http.ts';
+import { usePermission } from '../api/session.ts';
+import { readBrowserHints, thisDeviceId } from '../features/devices/browser-hints.ts';
+import { devicesApi } from '../features/devices/devices.api.ts';
 
 const DEVICE_CHECKLIST = ['os', 'browser', 'antivirus', 'firewall', 'encryption', 'autoLock'] as const;
 
 /** Pages a blocked person may still open to resolve the block. */
 const CHAT_ACCOUNT_PATH = '/connected-account';
+/** Where a person manages their devices (the checklist and outdated-device modals step aside there). */
+const DEVICES_PATH = '/settings';
+/** The break-glass: administrators keep the work-device update rules in view even when blocked. */
+const DEVICE_RULES_PATH = '/platform-settings';
 
 const blocking = {
   modal: true,
@@ -34,13 +43,58 @@ export function BlockingModals() {
   const [device, setDevice] = useState(false);
   const [chat, setChat] = useState(false);
   const [outdated, setOutdated] = useState<OutdatedDeviceData | null>(null);
+  const [stillOutdated, setStillOutdated] = useState(false);
+  const [rechecking, setRechecking] = useState(false);
+  const isAdministrator = usePermission('platform-settings.manage');
+
+  /** The outdated-device data from the server (the 423 answer carries only the code). */
+  const loadOutdated = useCallback(async () => {
+    const status = await devicesApi.status().catch(() => null);
+    const block = status?.enforcements.find((e) => e.type === 'OUTDATED_DEVICE' && e.blocking);
+    setOutdated(block ? { ...(block.data as unknown as OutdatedDeviceData), outdated: true } : null);
+    return block !== undefined;
+  }, []);
+
+  // A call refused by the server opens the matching modal, even when no live event reached this page.
+  useEffect(
+    () =>
+      onSecurityBlock((error) => {
+        if (error.code === 'DEVICE_OUTDATED') void loadOutdated();
+        else if (error.code === 'SECURITY_ENFORCEMENT') {
+          const type = (error.details as { type?: string } | undefined)?.type;
+          if (type === 'DEVICE') setDevice(true);
+          else if (type === 'DISCORD') setChat(true);
+        }
+      }),
+    [loadOutdated],
+  );
+
+  /** The recheck: this browser reads its versions again and the server re-evaluates. */
+  const recheck = async () => {
+    setRechecking(true);
+    try {
+      const hints = await readBrowserHints();
+      const status = await devicesApi.recheck({ deviceId: thisDeviceId(), hints });
+      const block = status.enforcements.find((e) => e.type === 'OUTDATED_DEVICE' && e.blocking);
+      setStillOutdated(block !== undefined);
+      setOutdated(block ? { ...(block.data as unknown as OutdatedDeviceData), outdated: true } : null);
+    } catch {
+      setStillOutdated(true);
+    } finally {
+      setRechecking(false);
+    }
+  };
+  const outdatedStepsAside = pathname === DEVICES_PATH || (isAdministrator && pathname === DEVICE_RULES_PATH);
 
   useRealtimeEvent('password-expiration', setPassword);
   useRealtimeEvent('security-enforcement', (data) => {
     if (data.type === 'DEVICE') setDevice(data.active);
     else setChat(data.active);
   });
-  useRealtimeEvent('outdated-device-version', (data) => setOutdated(data.outdated ? data : null));
+  useRealtimeEvent('outdated-device-version', (data) => {
+    setStillOutdated(false);
+    setOutdated(data.outdated ? data : null);
+  });
 
   const versionRows = outdated
     ? [
@@ -94,13 +148,14 @@ export function BlockingModals() {
 
       <Dialog
         {...blocking}
-        visible={device}
+        visible={device && pathname !== DEVICES_PATH}
         onHide={() => {}}
         header={t('notifications:deviceEnforcement.title')}
+        data-testid="device-checklist-modal"
         footer={
           <Button
-            label={t('notifications:deviceEnforcement.recheck')}
-            onClick={() => window.location.reload()}
+            label={t('devices:modal.declare')}
+            onClick={() => navigate(`${DEVICES_PATH}#work-devices`)}
           />
         }
       >
@@ -133,17 +188,30 @@ export function BlockingModals() {
 
       <Dialog
         {...blocking}
-        visible={outdated !== null}
+        visible={outdated !== null && !outdatedStepsAside}
         onHide={() => {}}
         header={t('notifications:outdatedDevice.title')}
+        data-testid="outdated-device-modal"
         footer={
-          <Button
-            label={t('notifications:outdatedDevice.recheck')}
-            onClick={() => window.location.reload()}
-          />
+          <>
+            {isAdministrator && (
+              <Button
+                label={t('devices:modal.openSettings')}
+                severity="secondary"
+                text
+                onClick={() => navigate(`${DEVICE_RULES_PATH}?category=WORK_DEVICE_UPDATE_MANAGEMENT`)}
+              />
+            )}
+            <Button
+              label={t('notifications:outdatedDevice.recheck')}
+              loading={rechecking}
+              onClick={() => void recheck()}
+            />
+          </>
         }
       >
         <p>{t('notifications:outdatedDevice.body')}</p>
+        {stillOutdated && <Message severity="warn" text={t('devices:modal.stillOutdated')} />}
         {versionRows.length > 0 && (
           <table className="outdated-device">
             <thead>

@@ -6,6 +6,7 @@ import type { DocumentsTables } from './tables/documents.ts';
 import type { InvoicesTables } from './tables/invoices.ts';
 import type { AssetsTables } from './tables/assets.ts';
 import type { BackupsTables } from './tables/backups.ts';
+import type { DevicesTables } from './tables/devices.ts';
 import type { LeaveTables } from './tables/leave.ts';
 import type { LegalTables } from './tables/legal.ts';
 import type { NotificationsTables } from './tables/notifications.ts';
@@ -49,13 +50,15 @@ export interface Database
     SecretsTables,
     RecruitmentTables,
     BackupsTables,
-    SecurityAuditsTables {}
+    SecurityAuditsTables,
+    DevicesTables {}
 
 export type * from './tables/access.ts';
 export type * from './tables/accounts.ts';
 export type * from './tables/assets.ts';
 export type * from './tables/backups.ts';
 export type * from './tables/connections.ts';
+export type * from './tables/devices.ts';
 export type * from './tables/documents.ts';
 export type * from './tables/invoices.ts';
 export type * from './tables/leave.ts';

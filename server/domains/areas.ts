@@ -6,6 +6,7 @@ import { connectionsArea } from './connections/index.ts';
 import { assetsArea } from './assets/index.ts';
 import { backupsArea } from './backups/index.ts';
 import { departmentsArea } from './departments/index.ts';
+import { devicesArea } from './devices/index.ts';
 import { documentsArea } from './documents/index.ts';
 import { employeesArea } from './employees/index.ts';
 import { healthArea } from './health/index.ts';
@@ -59,4 +60,5 @@ export const AREAS: readonly Area[] = [
   backupsArea,
   platformSettingsArea,
   securityAuditsArea,
+  devicesArea,
 ];

@@ -11,6 +11,8 @@ import { canAnywhere } from '../core/policy.ts';
 import type { Db } from '../db/connect.ts';
 import { loadRequestActor } from '../domains/access/actor.service.ts';
 import { blockedByPasswordExpiry } from '../domains/accounts/password-expiry-gate.ts';
+import { checkSecurityEnforcement } from '../domains/devices/enforcement-gate.ts';
+import type { EnforcementKind } from '../domains/devices/enforcement-types.ts';
 
 /** Who may call a route: anyone, any signed-in person, or holders of a permission (or of any one of a list). */
 export type RouteAccess = 'public' | 'authenticated' | Permission | readonly Permission[];
@@ -51,7 +53,7 @@ export interface AuthPluginOptions {
 async function authenticate(
   request: FastifyRequest,
   db: Db,
-): Promise<{ actor: Actor; passwordExpired: boolean }> {
+): Promise<{ actor: Actor; passwordExpired: boolean; blocks: EnforcementKind[] }> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHENTICATED');
   let claims: AccessTokenClaims;
@@ -67,7 +69,7 @@ async function authenticate(
   const found = await loadRequestActor(db, claims.sid, claims.sub);
   if (!found) throw new AppError('SESSION_EXPIRED');
   if (!request.headers['accept-language'] && isLanguage(found.language)) request.language = found.language;
-  return { actor: found.actor, passwordExpired: found.passwordExpired };
+  return { actor: found.actor, passwordExpired: found.passwordExpired, blocks: found.blocks };
 }
 
 export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInstance, options) {
@@ -99,11 +101,13 @@ export default fp<AuthPluginOptions>(async function authPlugin(app: FastifyInsta
     // Pages and assets decide for themselves; every /api route must declare who may call it.
     const isPublic = access === 'public' || request.url.startsWith('/api/docs');
     if (!request.url.startsWith('/api/') || isPublic || !request.routeOptions.url) return;
-    const { actor, passwordExpired } = await authenticate(request, db);
+    const { actor, passwordExpired, blocks } = await authenticate(request, db);
     request.actor = actor;
     // An expired password blocks every call but the ones that replace it (spec section 4).
     if (blockedByPasswordExpiry(passwordExpired, request.routeOptions.url))
       throw new AppError('PASSWORD_EXPIRED');
+    // An outdated device, a missing device checklist or chat account blocks all but the calls that resolve it.
+    checkSecurityEnforcement(blocks, request.routeOptions.url);
     if (access && access !== 'authenticated') {
       const anyOf = [access].flat();
       if (!anyOf.some((permission) => canAnywhere(actor, permission))) {

@@ -12,6 +12,7 @@ import enInvoices from './en/invoices.json' with { type: 'json' };
 import enMail from './en/mail.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
 import enOvertime from './en/overtime.json' with { type: 'json' };
+import enDevices from './en/devices.json' with { type: 'json' };
 import enLeave from './en/leave.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enPeople from './en/people.json' with { type: 'json' };
@@ -41,6 +42,7 @@ import viInvoices from './vi/invoices.json' with { type: 'json' };
 import viMail from './vi/mail.json' with { type: 'json' };
 import viNotifications from './vi/notifications.json' with { type: 'json' };
 import viOvertime from './vi/overtime.json' with { type: 'json' };
+import viDevices from './vi/devices.json' with { type: 'json' };
 import viLeave from './vi/leave.json' with { type: 'json' };
 import viLegal from './vi/legal.json' with { type: 'json' };
 import viPeople from './vi/people.json' with { type: 'json' };
@@ -94,6 +96,7 @@ export const resources = {
     recruitment: enRecruitment,
     backups: enBackups,
     platformSettings: enPlatformSettings,
+    devices: enDevices,
   },
   vi: {
     common: viCommon,
@@ -125,6 +128,7 @@ export const resources = {
     recruitment: viRecruitment,
     backups: viBackups,
     platformSettings: viPlatformSettings,
+    devices: viDevices,
   },
 } as const;
 

@@ -3,6 +3,7 @@ import { loadRequestActor, loadUserActor } from '../../server/domains/access/act
 import { listUserGrants } from '../../server/domains/access/access.repository.ts';
 import { findLiveSession } from '../../server/domains/accounts/accounts.service.ts';
 import { upsertSetting } from '../../server/domains/accounts/settings.repository.ts';
+import { listBlockingKinds } from '../../server/domains/devices/devices.repository.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
 import { createRole, grantProjectRole } from '../helpers/factories.ts';
 
@@ -28,6 +29,11 @@ t.test('the per-request actor matches the session and grants read separately', a
     t.same(combined!.actor, separate, `${label}: same actor`);
     t.equal(combined!.passwordExpired, session.password_expired, `${label}: same password expiry`);
     t.equal(combined!.language, session.language, `${label}: same language`);
+    t.same(
+      combined!.blocks,
+      await listBlockingKinds(db, sub),
+      `${label}: same security enforcements in force`,
+    );
     const companyWide = (await listUserGrants(db, sub)).filter((grant) => grant.role_type !== 'PROJECT');
     t.same(
       [...combined!.actor.permissions].sort(),
@@ -75,6 +81,28 @@ t.test('the per-request actor matches the session and grants read separately', a
     false,
     'expiry turned off',
   );
+
+  // Security enforcements (issue 19): only those whose blocks_at has passed are in force.
+  const enforced = await signIn({});
+  await db
+    .insertInto('security_enforcements')
+    .values([
+      { user_id: enforced.user.id, type: 'OUTDATED_DEVICE', blocks_at: new Date('2020-01-01'), data: '{}' },
+      {
+        user_id: enforced.user.id,
+        type: 'DISCORD',
+        blocks_at: new Date(Date.now() + 86_400_000),
+        data: '{}',
+      },
+      { user_id: enforced.user.id, type: 'DEVICE', blocks_at: new Date('2020-01-01'), data: '{}' },
+    ])
+    .execute();
+  const enforcedSession = sessionOf(enforced.accessToken);
+  await compare('security enforcements', enforcedSession.sid, enforcedSession.sub);
+  t.same((await loadRequestActor(db, enforcedSession.sid, enforcedSession.sub))?.blocks, [
+    'DEVICE',
+    'OUTDATED_DEVICE',
+  ]);
 
   const revoked = await signIn({});
   const revokedSession = sessionOf(revoked.accessToken);

@@ -2,6 +2,7 @@ import t from 'tap';
 import type { Db } from '../../server/db/connect.ts';
 import { AUDIT_CHECKS } from '../../server/domains/security-audits/audit-checks.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
+import { dayOffset, declareDevice, saveRules, UA } from '../helpers/device-factories.ts';
 import { createUser } from '../helpers/factories.ts';
 
 // AUDIT_SCHEDULE of /platform-settings: schedules (audited; bad input changes nothing), runs on
@@ -35,6 +36,7 @@ t.test('schedule a check, change it, unschedule it: audited; bad input changes n
       ['INACTIVE_ACCOUNTS_WITH_ROLES', null],
       ['USERS_WITHOUT_TWO_FACTOR', null],
       ['STALE_ACCESS_REQUESTS', null],
+      ['DEVICE_COMPLIANCE', null],
     ],
   );
 
@@ -271,3 +273,48 @@ t.test('a check that throws is recorded FAILED with its error, and the admins ar
     .executeTakeFirstOrThrow();
   t.equal(audit.action, 'security_audit.failed');
 });
+
+t.test(
+  'device compliance: outdated devices, in their grace period or blocked, and checklist gaps',
+  async (t) => {
+    const { signIn } = await buildTestApp(t);
+    const admin = await signIn({ permissions: ['platform-settings.manage'] });
+    const blocked = await signIn({});
+    const graced = await signIn({});
+    const fine = await signIn({});
+    await declareDevice(blocked, UA.chrome120Windows);
+    await declareDevice(graced, UA.firefox128Linux);
+    await declareDevice(fine, UA.chrome131Windows);
+    const saved = await saveRules(admin, {
+      gracePeriodDays: 7,
+      requirements: [
+        { kind: 'BROWSER', name: 'CHROME', latestVersion: '131', releaseDate: dayOffset(-30) },
+        { kind: 'BROWSER', name: 'FIREFOX', latestVersion: '133.0', releaseDate: dayOffset(-2) },
+      ],
+    });
+    t.equal(saved.statusCode, 200, saved.body);
+
+    const run = await admin.inject({ method: 'POST', url: '/api/security-audits/DEVICE_COMPLIANCE/runs' });
+    t.equal(run.statusCode, 201, run.body);
+    t.equal(run.json().result, 'SUCCEED');
+    const findings = (
+      await admin.inject({
+        method: 'GET',
+        url: `/api/security-audits/runs/${run.json().id}/findings?perPage=100`,
+      })
+    ).json().items as Array<{ userId: string; data: { problem: string; device?: string } }>;
+    const outdated = findings.filter((f) => f.data.problem.startsWith('OUTDATED'));
+    t.same(
+      outdated.map((f) => [f.userId, f.data.problem]).sort(),
+      [
+        [blocked.user.id, 'OUTDATED'],
+        [graced.user.id, 'OUTDATED_GRACE'],
+      ].sort(),
+      'the blocked device and the one in its grace period; not the up-to-date one',
+    );
+    t.ok(
+      outdated.every((f) => typeof f.data.device === 'string' && f.data.device),
+      'each names its device',
+    );
+  },
+);

@@ -189,6 +189,12 @@ const MODULES = {
   utilitySettings: 'server/domains/platform-settings/utility-settings.service.ts',
   auditSchedules: 'server/domains/security-audits/audit-schedules.service.ts',
   auditRuns: 'server/domains/security-audits/audit-runs.service.ts',
+  workDevices: 'server/domains/devices/devices.service.ts',
+  deviceUpdates: 'server/domains/devices/device-updates.service.ts',
+  deviceCompliance: 'server/domains/devices/compliance.service.ts',
+  securityExemptions: 'server/domains/devices/exemptions.service.ts',
+  discordCheck: 'server/domains/devices/discord-check.service.ts',
+  discordLookup: 'server/domains/connections/discord-lookup.service.ts',
 } as const;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -672,6 +678,21 @@ const fx = {
       submittedBy: submitter?.id ?? null,
       riskOwnerId: (await fx.person()).id,
     });
+  },
+  /** A declared work device of a person (issue 19). */
+  async workDevice(userId: string): Promise<string> {
+    const row = await db
+      .insertInto('work_devices')
+      .values({
+        user_id: userId,
+        name: 'Laptop',
+        firewall: true,
+        disk_encryption: true,
+        auto_lock_minutes: 5,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   },
   /** The caller's own id, or a stranger's for the anonymous caller (who has none). */
   async ownerOf(ctx: ServiceContext): Promise<string> {
@@ -2935,6 +2956,87 @@ const ROWS: Record<string, Row> = {
         await target.drop();
       }
     },
+  },
+  // Work devices and forced updates (issue 19 part A).
+  listMyDevices: { signedIn: 'one’s own devices', call: (ctx) => svc.workDevices.listMyDevices!(ctx) },
+  getMyDeviceStatus: {
+    signedIn: 'one’s own blocks and warnings',
+    call: (ctx) => svc.workDevices.getMyDeviceStatus!(ctx),
+  },
+  declareDevice: {
+    signedIn: 'a device of one’s own',
+    call: (ctx) =>
+      svc.workDevices.declareDevice!(ctx, {
+        name: 'Laptop',
+        antivirus: null,
+        firewall: true,
+        diskEncryption: true,
+        autoLockMinutes: 5,
+      }),
+  },
+  updateMyDevice: {
+    signedIn: 'one’s own devices only; another person’s looks like none',
+    call: async (ctx) =>
+      svc.workDevices.updateMyDevice!(ctx, await fx.workDevice(await fx.ownerOf(ctx)), {
+        name: 'Renamed',
+        antivirus: 'Defender',
+        firewall: true,
+        diskEncryption: true,
+        autoLockMinutes: 5,
+      }),
+    others: async (ctx) =>
+      svc.workDevices.updateMyDevice!(ctx, await fx.workDevice((await fx.person()).id), {
+        name: 'Renamed',
+        antivirus: null,
+        firewall: true,
+        diskEncryption: true,
+        autoLockMinutes: 5,
+      }),
+  },
+  removeMyDevice: {
+    signedIn: 'one’s own devices only; another person’s looks like none',
+    call: async (ctx) => svc.workDevices.removeMyDevice!(ctx, await fx.workDevice(await fx.ownerOf(ctx))),
+    others: async (ctx) => svc.workDevices.removeMyDevice!(ctx, await fx.workDevice((await fx.person()).id)),
+  },
+  recheckMyDevice: {
+    signedIn: 'one’s own devices only; another person’s looks like none',
+    call: async (ctx) =>
+      svc.workDevices.recheckMyDevice!(ctx, { deviceId: await fx.workDevice(await fx.ownerOf(ctx)) }),
+    others: async (ctx) =>
+      svc.workDevices.recheckMyDevice!(ctx, { deviceId: await fx.workDevice((await fx.person()).id) }),
+  },
+  getDeviceUpdateSettings: {
+    permission: 'platform-settings.manage',
+    call: (ctx) => svc.deviceUpdates.getDeviceUpdateSettings!(ctx),
+  },
+  saveDeviceUpdateSettings: {
+    permission: 'platform-settings.manage',
+    call: (ctx) =>
+      svc.deviceUpdates.saveDeviceUpdateSettings!(ctx, {
+        gracePeriodDays: 14,
+        requireDeclaration: false,
+        discordCheck: false,
+        requirements: [],
+      }),
+  },
+  runDiscordCheck: {
+    permission: 'platform-settings.manage',
+    call: (ctx) => svc.discordCheck.runDiscordCheck!(ctx),
+  },
+  readDiscordServer: {
+    internal: 'the connections area’s service API for the chat-account check, which authorizes',
+  },
+  getDeviceCompliance: {
+    permission: 'platform-settings.manage',
+    call: (ctx) => svc.deviceCompliance.getDeviceCompliance!(ctx, {}),
+  },
+  exemptPerson: {
+    permission: 'platform-settings.manage',
+    call: async (ctx) => svc.securityExemptions.exemptPerson!(ctx, (await fx.person()).email, 'test'),
+  },
+  removeExemption: {
+    permission: 'platform-settings.manage',
+    call: async (ctx) => svc.securityExemptions.removeExemption!(ctx, (await fx.person()).email),
   },
   flagOverdueTreatmentPlans: {
     system: 'the hourly flag of overdue treatment plans, run by the worker (or the CLI as the system)',

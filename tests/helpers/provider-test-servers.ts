@@ -439,7 +439,7 @@ const HANDLERS: Record<FakeProvider, (state: ProviderTestServer) => Handler> = {
           body: { id: '1', username: 'backoffice-bot', global_name: null, discriminator: '0', bot: true },
         };
       if (method === 'GET' && path === guild)
-        return { body: { id: state.path, name: 'Acme', owner_id: '1', roles: [] } };
+        return { body: { id: state.path, name: 'Acme', owner_id: '1', roles: [], mfa_level: 1 } };
       if (method === 'GET' && path === `${guild}/members`) {
         const limit = Math.min(1000, number(query.get('limit'), 1));
         const after = BigInt(query.get('after') ?? '0');

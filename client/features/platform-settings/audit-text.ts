@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatDate } from '../../../shared/rules/format.ts';
 import {
   INACTIVE_ACCOUNT_DAYS,
   STALE_ACCESS_REQUEST_DAYS,
@@ -33,7 +34,41 @@ export function findingText(t: TFunction, check: string, finding: AuditFinding):
         count: Number(data.pendingDays ?? 0),
         path: String(data.path ?? ''),
       });
+    case 'DEVICE_COMPLIANCE':
+      return deviceFindingText(t, data) ?? finding.summary;
     default:
       return finding.summary;
+  }
+}
+
+/** A device-compliance finding: no device, an outdated one (blocked or in its grace period), checklist gaps. */
+function deviceFindingText(t: TFunction, data: Record<string, unknown>): string | null {
+  const device = String(data.device ?? '');
+  const required = [
+    data.latestOsVersion && `${String(data.os ?? '')} ${String(data.latestOsVersion)}`,
+    data.latestBrowserVersion && `${String(data.browser ?? '')} ${String(data.latestBrowserVersion)}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  switch (data.problem) {
+    case 'NO_DEVICE':
+      return t('platformSettings:audits.finding.DEVICE_NO_DEVICE');
+    case 'OUTDATED':
+      return t('platformSettings:audits.finding.DEVICE_OUTDATED', { device, required });
+    case 'OUTDATED_GRACE':
+      return t('platformSettings:audits.finding.DEVICE_OUTDATED_GRACE', {
+        device,
+        required,
+        date: typeof data.blocksAt === 'string' ? formatDate(data.blocksAt) : '',
+      });
+    case 'CHECKLIST':
+      return t('platformSettings:audits.finding.DEVICE_CHECKLIST', {
+        device,
+        gaps: (Array.isArray(data.gaps) ? data.gaps : [])
+          .map((gap) => t(`devices:gaps.${String(gap)}`))
+          .join(', '),
+      });
+    default:
+      return null;
   }
 }

@@ -6,6 +6,7 @@ import { usePermission, useSession } from '../../api/session.ts';
 import { useToast } from '../../layout/toast.tsx';
 import { accountKeys, usePasswordExpiry } from '../account/account.queries.ts';
 import { ChangePasswordForm } from '../account/ChangePasswordForm.tsx';
+import { WorkDevicesCard } from '../devices/WorkDevicesCard.tsx';
 import { AvatarCard } from './AvatarCard.tsx';
 import { PasswordPolicyCard } from './PasswordPolicyCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -53,6 +54,7 @@ export default function SettingsPage() {
         </section>
         <TwoFactorCard />
         {canManagePolicy && <PasswordPolicyCard />}
+        <WorkDevicesCard />
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import { rolePolicy } from './access.policy.ts';
 import { listUserGrants, type GrantRow } from './access.repository.ts';
 import { findLiveSessionWithGrants } from './request-actor.repository.ts';
+import type { EnforcementKind } from '../devices/enforcement-types.ts';
 
 function toActorPermissions(grants: GrantRow[]) {
   const permissions = new Set<Permission>();
@@ -52,7 +53,9 @@ export async function loadRequestActor(
   db: Db,
   sessionId: string,
   userId: string,
-): Promise<{ actor: Actor; language: string; passwordExpired: boolean } | undefined> {
+): Promise<
+  { actor: Actor; language: string; passwordExpired: boolean; blocks: EnforcementKind[] } | undefined
+> {
   const row = await findLiveSessionWithGrants(db, sessionId, userId);
   if (!row) return undefined;
   const { grants, permissions, projectPermissions } = permissionsOfGrants(row.grants_json);
@@ -65,7 +68,7 @@ export async function loadRequestActor(
     projectPermissions,
   };
   grantsOfActor.set(actor, grants);
-  return { actor, language: row.language, passwordExpired: row.password_expired };
+  return { actor, language: row.language, passwordExpired: row.password_expired, blocks: row.blocks };
 }
 
 /**

@@ -1,12 +1,15 @@
 import type { Db } from '../../db/connect.ts';
 import { poolOf } from '../../db/connect.ts';
 import { ACCOUNT_SETTING_DEFAULTS } from '../accounts/account-settings.ts';
+import type { EnforcementKind } from '../devices/enforcement-types.ts';
 
 export interface RequestSessionRow {
   id: string;
   email: string;
   language: string;
   password_expired: boolean;
+  /** Security enforcements in force (blocks_at passed): OUTDATED_DEVICE, DEVICE, DISCORD (issue 19). */
+  blocks: EnforcementKind[];
   /** The roles as JSON text (GrantRow[]): equal texts mean equal permissions, so callers can memoise. */
   grants_json: string;
 }
@@ -29,6 +32,8 @@ select u.id, u.email, u.language,
       then floor((value #>> '{}')::numeric)::int end
       from app_settings where key = 'password.max_age_days'), ${DEFAULT_MAX_AGE_DAYS}::int) as max_age) m
   ), false) as password_expired,
+  coalesce((select array_agg(e.type order by e.type) from security_enforcements e
+    where e.user_id = u.id and e.blocks_at <= now()), '{}') as blocks,
   coalesce((
     select json_agg(json_build_object(
       'role_id', r.id, 'role_name', r.name, 'role_type', r.type, 'project_id', ur.project_id,

@@ -263,3 +263,16 @@ export async function findOrCreateDevKey(db: Db, generated: string): Promise<str
     .executeTakeFirstOrThrow();
   return row.value as string;
 }
+
+/** The oldest active connection of a provider (the company's Discord server for the chat-account check). */
+export const findActiveConnectionOf = (db: Db, provider: ConnectionRow['provider']) =>
+  db
+    .selectFrom('connections')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('status', '=', 'ACTIVE')
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();

@@ -5,14 +5,14 @@ import {
   type SecurityAuditCheck,
 } from '../../../shared/security-audits.schemas.ts';
 import type { Db } from '../../db/connect.ts';
+import { findDeviceComplianceFindings } from '../devices/index.ts';
 import * as checks from './audit-checks.repository.ts';
 
 /**
  * The registry of security audit checks: a check reads the database as of `now` and answers its
  * findings; it writes nothing (the runner records the run). A new check is one name in
- * SECURITY_AUDIT_CHECKS (shared/security-audits.schemas.ts) and one line in AUDIT_CHECKS below —
- * the device-compliance check of the work-devices area (`findDeviceComplianceFindings(db, now)`)
- * joins this way.
+ * SECURITY_AUDIT_CHECKS (shared/security-audits.schemas.ts) and one line in AUDIT_CHECKS below, as
+ * the work-devices area's device-compliance check joins.
  */
 
 /** One thing an audit found: whom it is about (null when nobody in particular), a line, the facts. */
@@ -70,4 +70,7 @@ export const AUDIT_CHECKS: Record<SecurityAuditCheck, AuditCheck> = {
   INACTIVE_ACCOUNTS_WITH_ROLES: findInactiveAccountsWithRoles,
   USERS_WITHOUT_TWO_FACTOR: findPeopleWithoutTwoFactor,
   STALE_ACCESS_REQUESTS: findStaleAccessRequests,
+  // People without a declared device (when declaring is required), devices below the required
+  // versions (in their grace period or blocked), and devices whose security checklist has gaps.
+  DEVICE_COMPLIANCE: findDeviceComplianceFindings,
 };
