@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Rate limits that hold across server replicas (issue 23): one row per limited thing and key (a
  * client address), counting hits in the current window. Rows are tiny and rewritten in place; the
- * ones whose window has long passed are deleted by the next hit of the same scope.
+ * ones whose window has ended are deleted by the next hit of the same scope.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -6,7 +6,8 @@ import { AppError } from './errors.ts';
 /**
  * A rate limit counted in PostgreSQL, so it holds across server replicas: the general per-address
  * limit (@fastify/rate-limit) counts in each process's memory, which N replicas multiply by N.
- * Used where a request has an effect outside the app worth bounding (a mail to someone's inbox).
+ * Used where a request has an effect outside the app worth bounding (a mail to someone's inbox);
+ * meant for rare routes: each request costs two statements.
  */
 export interface SharedLimit {
   /** What is limited, e.g. 'forgot-password'. */
@@ -34,11 +35,10 @@ export async function countHit(
         else c.window_started_at end
     returning hits, ceil(extract(epoch from (window_started_at + ${window} - now())))::int as retry_after
   `.execute(db);
-  // Old windows of this scope go now and then, so the table stays the size of the current traffic.
-  if (Math.random() < 0.01) {
-    await sql`delete from rate_limit_counters where scope = ${limit.scope}
-      and window_started_at < now() - ${window} * 2`.execute(db);
-  }
+  // Windows that have ended go at once: the keys are client addresses, kept no longer than they
+  // count (the limited routes are rare, so this costs little).
+  await sql`delete from rate_limit_counters where scope = ${limit.scope}
+    and window_started_at + ${window} <= now()`.execute(db);
   const row = rows[0]!;
   return { hits: row.hits, retryAfterSeconds: Math.max(1, row.retry_after) };
 }
