@@ -17,6 +17,13 @@ const ConfigSchema = Type.Object({
   DATABASE_URL: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' }),
   ),
+  DATABASE_SESSION_URL: Type.Optional(
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      description:
+        'a postgres:// URL with whole sessions (PostgreSQL, or a session-mode pooler) for LISTEN, the job queue and migrations; unset: DATABASE_URL',
+    }),
+  ),
   DATABASE_POOL_SIZE: Type.Integer({
     default: 10,
     minimum: 1,

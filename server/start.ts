@@ -51,11 +51,13 @@ async function main(): Promise<void> {
     console.warn(`\nFirst administrator created\n  email: ${firstAdmin.email}\n  ${password}\n`);
   }
 
-  const app = await buildApp({ db: database.db, config, databaseUrl: database.url });
+  // The listener and the job queue hold sessions: DATABASE_SESSION_URL when a pooler is in front.
+  const app = await buildApp({ db: database.db, config, databaseUrl: database.sessionUrl });
   const runWorker =
     config.RUN_WORKER === 'true' || (config.RUN_WORKER === 'auto' && database.embedded !== null);
   let worker: RunningWorker | null = null;
-  if (runWorker) worker = await startWorker({ db: database.db, databaseUrl: database.url, config, log });
+  if (runWorker)
+    worker = await startWorker({ db: database.db, databaseUrl: database.sessionUrl, config, log });
 
   // The embedded PostgreSQL is shared with CLI runs and other servers; should it stop anyway (killed,
   // crashed), this server starts it again rather than answering 503 until someone restarts it.

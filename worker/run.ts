@@ -38,7 +38,8 @@ async function run(): Promise<void> {
 
   const database = await openDatabase(config, { info, warn });
   await prepareDatabase(database, { info, warn });
-  const worker = await startWorker({ db: database.db, databaseUrl: database.url, config, log });
+  // pg-boss holds sessions: DATABASE_SESSION_URL when a pooler is in front.
+  const worker = await startWorker({ db: database.db, databaseUrl: database.sessionUrl, config, log });
 
   let stopping = false;
   async function shutdown(signal: string) {

@@ -11,6 +11,8 @@
  *
  * The bucket is s3rver (a local S3-compatible server) in a child process, the upload client another
  * child (bench/upload-client.ts): neither's memory is counted as the app's.
+ * - Then authenticated API throughput through one server replica and through two on the same
+ *   machine (bench/replica-throughput.ts): on a few cores, the per-replica overhead, not a speed-up.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -30,10 +32,11 @@ import { createUser, DEFAULT_PASSWORD } from '../../tests/helpers/factories.ts';
 import { S3_TEST_CREDENTIALS } from '../../tests/helpers/s3-server.ts';
 import { Upload } from '@aws-sdk/lib-storage';
 import { compare, type BenchEnv, type BenchRow } from '../lib.ts';
+import { runReplicaThroughput } from '../replica-throughput.ts';
 
 export const name = 'scale';
 export const description =
-  '10 MB upload and download through the S3 driver beside the SDK alone, and the server’s peak memory';
+  '10 MB upload and download through the S3 driver beside the SDK alone, the server’s peak memory, and the API through one replica and two';
 
 const BUCKET = 'bench-files';
 const MEGABYTES = 10;
@@ -112,6 +115,12 @@ async function peakLive(work: () => Promise<unknown>): Promise<number> {
 }
 
 export async function run(env: BenchEnv): Promise<BenchRow[]> {
+  const storage = await runStorageCases(env);
+  // Then the API through one replica and through two (bench/replica-throughput.ts).
+  return [...storage, ...(await runReplicaThroughput(env))];
+}
+
+async function runStorageCases(env: BenchEnv): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-'));
   const s3Process = fork(S3_SERVER, [BUCKET], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const [{ endpoint }] = (await once(s3Process, 'message')) as [{ endpoint: string }];

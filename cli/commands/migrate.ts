@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { migrateDown, pendingMigrations } from '../../server/db/migrate.ts';
-import { prepareDatabase } from '../../server/db/open.ts';
+import { prepareDatabase, withSessionDb } from '../../server/db/open.ts';
 import { printLines, type CliRuntime } from '../runtime.ts';
 
 /**
@@ -18,7 +18,7 @@ export function registerMigrateCommands(program: Command, runtime: CliRuntime): 
         async (database) => {
           const before = await pendingMigrations(database.db);
           if (options.down) {
-            await migrateDown(database.db);
+            await withSessionDb(database, (db) => migrateDown(db));
             const after = await pendingMigrations(database.db);
             const reverted = after.filter((name) => !before.includes(name));
             runtime.output({ reverted }, () =>

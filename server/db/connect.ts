@@ -26,13 +26,19 @@ export interface DatabaseHandle {
   db: Db;
   pool: pg.Pool;
   url: string;
+  /**
+   * Where to open connections that need a whole session (LISTEN, session advisory locks, COPY with
+   * an exported snapshot, the job queue): DATABASE_SESSION_URL behind a transaction-mode pooler,
+   * otherwise the pool's own URL.
+   */
+  sessionUrl: string;
   destroy(): Promise<void>;
 }
 
-// The address each connection was opened with: backups open their own sessions (COPY, a snapshot).
+// Where each pool's sessions of their own go: backups open them (COPY, a snapshot, a lock).
 const ADDRESSES = new WeakMap<Db, string>();
 
-/** The PostgreSQL URL a connection was opened with (not for a transaction's handle). */
+/** The session URL of a pool (its own URL unless a session URL was given); not for a transaction's handle. */
 export function databaseUrlOf(db: Db): string {
   const url = ADDRESSES.get(db);
   if (!url) throw new Error('this database handle was not opened by connectDatabase');
@@ -40,7 +46,7 @@ export function databaseUrlOf(db: Db): string {
 }
 
 /** Opens a pooled Kysely connection to a PostgreSQL URL. */
-export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
+export function connectDatabase(url: string, poolSize = 10, sessionUrl = url): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'backoffice' });
   // An idle client that loses its server (a restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -50,6 +56,6 @@ export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   poolsByDb.set(db, pool);
-  ADDRESSES.set(db, url);
-  return { db, pool, url, destroy: () => db.destroy() };
+  ADDRESSES.set(db, sessionUrl);
+  return { db, pool, url, sessionUrl, destroy: () => db.destroy() };
 }

@@ -44,8 +44,17 @@ export interface MailOutboxTable {
   sent_at: Date | null;
 }
 
+/** Hits of a rate limit that holds across replicas (server/core/shared-rate-limit.ts). */
+export interface RateLimitCountersTable {
+  scope: string;
+  key: string;
+  window_started_at: Date;
+  hits: number;
+}
+
 export interface PlatformTables {
   audit_events: AuditEventsTable;
   app_settings: AppSettingsTable;
   mail_outbox: MailOutboxTable;
+  rate_limit_counters: RateLimitCountersTable;
 }

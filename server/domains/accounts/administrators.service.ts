@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { SessionUser } from '../../../shared/auth.schemas.ts';
 import { isStrongPassword } from '../../../shared/rules/password.ts';
 import type { FieldProblem } from '../../../shared/errors.ts';
@@ -89,13 +90,20 @@ export async function ensureFirstAdministrator(
   ctx: ServiceContext,
 ): Promise<{ email: string; generatedPassword?: string } | null> {
   if ((await countUsersWithBuiltInRole(ctx, 'admin')) > 0) return null;
-  const email = ctx.config.BACKOFFICE_ADMIN_EMAIL ?? 'admin@backoffice.local';
-  const generatedPassword = ctx.config.BACKOFFICE_ADMIN_PASSWORD ? undefined : generatePassword();
-  await createAdministrator(ctx, {
-    email,
-    password: ctx.config.BACKOFFICE_ADMIN_PASSWORD ?? generatedPassword!,
+  // Replicas starting together on a new database: one creates the administrator, the others wait
+  // for it (a transaction-scoped advisory lock) and then find one, instead of failing start-up on
+  // the email's unique index.
+  return inTransaction(ctx, async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('backoffice.first-administrator'))`.execute(tx.db);
+    if ((await countUsersWithBuiltInRole(tx, 'admin')) > 0) return null;
+    const email = tx.config.BACKOFFICE_ADMIN_EMAIL ?? 'admin@backoffice.local';
+    const generatedPassword = tx.config.BACKOFFICE_ADMIN_PASSWORD ? undefined : generatePassword();
+    await createAdministrator(tx, {
+      email,
+      password: tx.config.BACKOFFICE_ADMIN_PASSWORD ?? generatedPassword!,
+    });
+    return { email, generatedPassword };
   });
-  return { email, generatedPassword };
 }
 
 /** A random password that satisfies the policy. */

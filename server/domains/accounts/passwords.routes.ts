@@ -14,6 +14,8 @@ import {
 } from '../../../shared/account.schemas.ts';
 import { ErrorResponse } from '../../../shared/common.schemas.ts';
 import { constantDuration } from '../../core/constant-duration.ts';
+import { sharedRateLimit } from '../../core/shared-rate-limit.ts';
+import type { Db } from '../../db/connect.ts';
 import { changePassword, validatePasswordChange } from './change-password.service.ts';
 import { requestPasswordReset } from './forgot-password.service.ts';
 import { getPasswordExpiry, markExpiryNotified } from './password-expiry.service.ts';
@@ -26,6 +28,8 @@ const tags = ['Passwords'];
  * write) and an unknown one (one audit row) would otherwise differ by tens of milliseconds.
  */
 export const FORGOT_PASSWORD_ANSWER_MS = 400;
+/** Forgot-password requests per client address and minute, across every replica. */
+export const FORGOT_PASSWORD_LIMIT = { scope: 'forgot-password', max: 5, windowSeconds: 60 };
 const errors = {
   400: ErrorResponse,
   401: ErrorResponse,
@@ -38,13 +42,18 @@ const errors = {
 const strict = { max: 10, timeWindow: '1 minute' };
 
 /** Forgot, reset, change and forced update of a password; the expiry policy (spec section 7, Auth). */
-export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const passwordRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const forgotPassword = constantDuration(FORGOT_PASSWORD_ANSWER_MS);
+  // Each request mails someone: the per-address bound is counted in PostgreSQL, so N replicas
+  // behind a load balancer do not allow N times as many (the in-memory limit stays as a first,
+  // free check).
+  const forgotPasswordLimit = sharedRateLimit(db, FORGOT_PASSWORD_LIMIT);
   app.addHook('onClose', () => forgotPassword.settled());
   app.post(
     '/auth/forgot-password',
     {
-      config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: FORGOT_PASSWORD_LIMIT.max, timeWindow: '1 minute' } },
+      preHandler: forgotPasswordLimit,
       schema: {
         tags,
         summary: 'Mail a password-reset link',
