@@ -37,6 +37,24 @@ t.test('the versions are read from the browser, never typed', async (t) => {
     browser: 'SAFARI',
     browserVersion: '17.4',
   });
+  // A distribution's name is still Linux; a phone or another browser is not a work device: unknown.
+  t.same(
+    readBrowserVersions('Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'),
+    { os: 'LINUX', osVersion: null, browser: 'FIREFOX', browserVersion: '133.0' },
+  );
+  t.same(
+    readBrowserVersions(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    ),
+    { os: null, osVersion: null, browser: null, browserVersion: null },
+  );
+  t.equal(
+    readBrowserVersions(
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 OPR/106.0.0.0',
+    ).browser,
+    null,
+    'Opera is not Chrome',
+  );
   // Client Hints tell the real platform version (Windows 11 reports 13+) and the full browser version.
   t.same(
     readBrowserVersions(UA.chrome120Windows, {

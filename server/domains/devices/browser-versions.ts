@@ -1,3 +1,4 @@
+import { UAParser } from 'ua-parser-js';
 import {
   isVersion,
   type BrowserHints,
@@ -9,8 +10,8 @@ import {
  * The OS and browser of a device as its browser reports them. User-Agent Client Hints first
  * (`navigator.userAgentData.getHighEntropyValues(['platformVersion','fullVersionList'])`: the real
  * platform version — the User-Agent string froze macOS at 10.15.7 and Windows at "NT 10.0"), then
- * the User-Agent header. `ua-parser-js` is not installed, so the few patterns the four supported
- * browsers and three systems need are parsed here; anything else is left unknown (null), never guessed.
+ * the User-Agent header, read by `ua-parser-js`; a browser or system outside the supported four and
+ * three is left unknown (null), never guessed.
  */
 export interface BrowserVersions {
   os: DeviceOs | null;
@@ -33,34 +34,49 @@ function cleanVersion(raw: string | undefined | null): string | null {
   return isVersion(parts) ? parts : null;
 }
 
-function fromUserAgent(userAgent: string): BrowserVersions {
-  let os: DeviceOs | null = null;
-  let osVersion: string | null = null;
-  const windows = /Windows NT (\d+\.\d+)/.exec(userAgent);
-  const mac = /Mac OS X (\d+[._]\d+(?:[._]\d+)?)/.exec(userAgent);
-  if (windows) {
-    os = 'WINDOWS';
-    // "NT 10.0" is both Windows 10 and 11: only the Client Hints tell them apart.
-    osVersion = windows[1] === '10.0' ? '10' : null;
-  } else if (mac || /Macintosh/.test(userAgent)) {
-    os = 'MAC';
-    osVersion = cleanVersion(mac?.[1]);
-  } else if (/Linux|X11/.test(userAgent) && !/Android/.test(userAgent)) {
-    os = 'LINUX';
-  }
+const UA_SYSTEMS: Record<string, DeviceOs> = {
+  windows: 'WINDOWS',
+  'mac os': 'MAC',
+  macos: 'MAC',
+  linux: 'LINUX',
+};
+// The distributions ua-parser-js names instead of "Linux".
+const LINUX_DISTRIBUTIONS = new Set([
+  'ubuntu',
+  'debian',
+  'fedora',
+  'arch',
+  'mint',
+  'centos',
+  'red hat',
+  'suse',
+]);
+const UA_BROWSERS: Record<string, DeviceBrowser> = {
+  chrome: 'CHROME',
+  chromium: 'CHROME',
+  'chrome headless': 'CHROME',
+  edge: 'EDGE',
+  firefox: 'FIREFOX',
+  safari: 'SAFARI',
+};
 
-  let browser: DeviceBrowser | null = null;
-  let browserVersion: string | null = null;
-  const edge = /Edg\/([\d.]+)/.exec(userAgent);
-  const firefox = /Firefox\/([\d.]+)/.exec(userAgent);
-  const chrome = /Chrome\/([\d.]+)/.exec(userAgent);
-  const safari = /Version\/([\d.]+).*Safari\//.exec(userAgent);
-  if (edge) [browser, browserVersion] = ['EDGE', cleanVersion(edge[1])];
-  else if (firefox) [browser, browserVersion] = ['FIREFOX', cleanVersion(firefox[1])];
-  else if (chrome && !/OPR\/|SamsungBrowser/.test(userAgent))
-    [browser, browserVersion] = ['CHROME', cleanVersion(chrome[1])];
-  else if (safari && !chrome) [browser, browserVersion] = ['SAFARI', cleanVersion(safari[1])];
-  return { os, osVersion, browser, browserVersion };
+/** The User-Agent header read by ua-parser-js (maintained patterns for every browser and system). */
+function fromUserAgent(userAgent: string): BrowserVersions {
+  const parsed = new UAParser(userAgent).getResult();
+  const systemName = (parsed.os.name ?? '').toLowerCase();
+  const os = UA_SYSTEMS[systemName] ?? (LINUX_DISTRIBUTIONS.has(systemName) ? 'LINUX' : null);
+  let osVersion: string | null = null;
+  if (os === 'WINDOWS') {
+    // "NT 10.0" is both Windows 10 and 11 (the parser answers "10"): only the Client Hints tell them apart.
+    osVersion = parsed.os.version === '10' ? '10' : null;
+  } else if (os === 'MAC') {
+    osVersion = cleanVersion(parsed.os.version);
+  }
+  // Mobile and other browsers (Opera, Samsung Internet…) are not work-device browsers: unknown.
+  const browser = parsed.device.type
+    ? null
+    : (UA_BROWSERS[(parsed.browser.name ?? '').toLowerCase()] ?? null);
+  return { os, osVersion, browser, browserVersion: browser ? cleanVersion(parsed.browser.version) : null };
 }
 
 function fromHints(hints: BrowserHints): Partial<BrowserVersions> {
