@@ -60,12 +60,20 @@ export async function requireAuditTrail(
   const route = `${method} ${routeOf(app, method, path)}`;
   if (route in UNAUDITED_WRITES) return;
   const requestId = response.headers['x-request-id'];
-  const found = await db
-    .selectFrom('audit_events')
-    .select('id')
-    .where('request_id', '=', String(requestId))
-    .limit(1)
-    .executeTakeFirst();
+  const find = () =>
+    db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('request_id', '=', String(requestId))
+      .limit(1)
+      .executeTakeFirst();
+  // A constant-duration answer (forgot-password) can leave before its work, and so its audit event,
+  // has finished on a busy machine: wait for the event to appear, up to a generous bound.
+  let found = await find();
+  for (const deadline = Date.now() + 15_000; !found && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    found = await find();
+  }
   if (!found) {
     throw new Error(
       `${route} answered ${response.statusCode} without writing an audit event (request ${requestId}). ` +
