@@ -2,12 +2,12 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AuditFinding } from '../../../shared/security-audits.schemas.ts';
 import { formatDate, fullName } from '../../../shared/rules/format.ts';
 import { errorMessage } from '../../api/errors.ts';
+import { usePagedTable } from '../../tables/use-paged-table.ts';
 import { RESULT_SEVERITY } from './AuditScheduleSection.tsx';
 import { checkName, findingText } from './audit-text.ts';
 import { useAuditFindings, useAuditRun } from './platform-settings.queries.ts';
@@ -19,9 +19,8 @@ export default function AuditRunPage() {
   const { t } = useTranslation(['platformSettings', 'errors']);
   const { id = '' } = useParams();
   const run = useAuditRun(id);
-  const [page, setPage] = useState(1);
-  const findings = useAuditFindings(id, page);
-  const data = findings.data;
+  const table = usePagedTable({ pageSizes: [PER_PAGE], defaultPerPage: PER_PAGE });
+  const findings = useAuditFindings(id, table.query.page);
   return (
     <div className="settings-page" data-testid="audit-run-page">
       <div className="settings-page__column" style={{ gridColumn: '1 / -1' }}>
@@ -48,18 +47,9 @@ export default function AuditRunPage() {
             <h2>{t('audits.findings')}</h2>
             {findings.isError && <Message severity="error" text={errorMessage(findings.error, t)} />}
             <DataTable
-              value={data?.items ?? []}
-              loading={findings.isLoading}
-              dataKey="id"
-              lazy
-              paginator
-              first={((data?.currentPage ?? page) - 1) * PER_PAGE}
-              rows={PER_PAGE}
-              totalRecords={data?.total ?? 0}
-              onPage={(event) => setPage((event.page ?? 0) + 1)}
+              {...table.tableProps(findings.data, findings.isFetching)}
               emptyMessage={t('audits.noFindings')}
               size="small"
-              cellMemo={false}
               data-testid="audit-findings"
             >
               <Column

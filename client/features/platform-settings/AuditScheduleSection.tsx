@@ -17,6 +17,7 @@ import {
 } from '../../../shared/security-audits.schemas.ts';
 import { formatDate } from '../../../shared/rules/format.ts';
 import { errorMessage } from '../../api/errors.ts';
+import { usePagedTable } from '../../tables/use-paged-table.ts';
 import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
 import { useFormValues } from '../../forms/use-form-values.ts';
@@ -25,7 +26,6 @@ import { securityAuditsApi } from './platform-settings.api.ts';
 import { securityAuditKeys, useAuditChecks, useAuditRuns } from './platform-settings.queries.ts';
 
 export const RESULT_SEVERITY = { SUCCEED: 'success', FAILED: 'danger' } as const;
-const PER_PAGE = 10;
 const dateTime = (iso: string) => `${formatDate(iso)} ${iso.slice(11, 16)}`;
 
 /** AUDIT_SCHEDULE: the checks with their schedules, "Run now", and the run log. */
@@ -222,26 +222,16 @@ function ScheduleDialog({ item, onClose }: { item: AuditCheckStatus; onClose: ()
 
 function RunLog() {
   const { t } = useTranslation(['platformSettings', 'errors']);
-  const [page, setPage] = useState(1);
-  const runs = useAuditRuns({ page, perPage: PER_PAGE });
-  const data = runs.data;
+  const table = usePagedTable({ prefix: 'runs', pageSizes: [10, 20, 50], defaultPerPage: 10 });
+  const runs = useAuditRuns({ page: table.query.page, perPage: table.query.perPage });
   return (
     <section className="settings-card" data-testid="audit-run-log">
       <h2>{t('audits.runsTitle')}</h2>
       {runs.isError && <Message severity="error" text={errorMessage(runs.error, t)} />}
       <DataTable
-        value={data?.items ?? []}
-        loading={runs.isLoading}
-        dataKey="id"
-        lazy
-        paginator
-        first={((data?.currentPage ?? page) - 1) * PER_PAGE}
-        rows={PER_PAGE}
-        totalRecords={data?.total ?? 0}
-        onPage={(event) => setPage((event.page ?? 0) + 1)}
+        {...table.tableProps(runs.data, runs.isFetching)}
         emptyMessage={t('audits.noRuns')}
         size="small"
-        cellMemo={false}
       >
         <Column header={t('audits.startedAt')} body={(run: AuditRun) => dateTime(run.startedAt)} />
         <Column header={t('audits.check')} body={(run: AuditRun) => checkName(t, run.check)} />

@@ -5,7 +5,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PASSWORD_STANDINGS,
@@ -17,12 +17,12 @@ import { errorMessage } from '../../api/errors.ts';
 import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
 import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
 import { SearchBox } from '../../tables/SearchBox.tsx';
+import { usePagedTable } from '../../tables/use-paged-table.ts';
 import { PasswordPolicyCard } from '../settings/PasswordPolicyCard.tsx';
 import { platformSettingsApi } from './platform-settings.api.ts';
 import { platformSettingsKeys, usePasswordExpiries } from './platform-settings.queries.ts';
 
 const SEVERITY = { EXPIRED: 'danger', EXPIRING_SOON: 'warning', OK: 'success', NEVER: 'secondary' } as const;
-const PER_PAGE = 10;
 
 /** SECURITY: the password policy (maximum age, reminder days) and who expires when, with reminders. */
 export function SecuritySection() {
@@ -41,15 +41,20 @@ export function SecuritySection() {
 
 function PasswordExpiriesCard() {
   const { t } = useTranslation(['platformSettings', 'errors']);
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<PasswordStanding | null>(null);
+  // Page and filters live in the address (`expiries.page`, `expiries.search`…), like every list.
+  const table = usePagedTable({
+    prefix: 'expiries',
+    filters: { search: 'text', status: 'text' },
+    pageSizes: [10, 20, 50],
+    defaultPerPage: 10,
+  });
+  const { search = '', status } = table.filters;
   const [confirming, setConfirming] = useState(false);
   const list = usePasswordExpiries({
-    page,
-    perPage: PER_PAGE,
+    page: table.query.page,
+    perPage: table.query.perPage,
     ...(search && { search }),
-    ...(status && { status }),
+    ...(status && { status: status as PasswordStanding }),
   });
   const run = useRunAction([platformSettingsKeys.expiries]);
   const remindAll = useFormMutation({
@@ -58,8 +63,6 @@ function PasswordExpiriesCard() {
     invalidate: [platformSettingsKeys.expiries],
     failure: 'toast',
   });
-  const onSearch = useCallback((value: string) => (setSearch(value), setPage(1)), []);
-  const data = list.data;
   return (
     <section className="settings-card" data-testid="password-expiries-card">
       <h2>{t('security.expiriesTitle')}</h2>
@@ -67,18 +70,23 @@ function PasswordExpiriesCard() {
       <div className="profile-actions" style={{ marginTop: 0, flexWrap: 'wrap' }}>
         <SearchBox
           value={search}
-          onSearch={onSearch}
+          onSearch={(value) => table.setFilters({ ...table.filters, search: value })}
           placeholder={t('security.search')}
           label={t('security.search')}
           testId="password-expiries-search"
         />
         <Dropdown
-          value={status}
+          value={status ?? null}
           options={PASSWORD_STANDINGS.map((value) => ({ value, label: t(`security.statuses.${value}`) }))}
           placeholder={t('security.allStatuses')}
           showClear
           aria-label={t('security.status')}
-          onChange={(event) => (setStatus((event.value as PasswordStanding | undefined) ?? null), setPage(1))}
+          onChange={(event) =>
+            table.setFilters({
+              ...table.filters,
+              status: (event.value as PasswordStanding | undefined) ?? undefined,
+            })
+          }
         />
         <Button
           label={t('security.remindAll')}
@@ -90,18 +98,10 @@ function PasswordExpiriesCard() {
       </div>
       {list.isError && <Message severity="error" text={errorMessage(list.error, t)} />}
       <DataTable
-        value={data?.items ?? []}
-        loading={list.isLoading}
+        {...table.tableProps(list.data, list.isFetching)}
         dataKey="userId"
-        lazy
-        paginator
-        first={((data?.currentPage ?? page) - 1) * PER_PAGE}
-        rows={PER_PAGE}
-        totalRecords={data?.total ?? 0}
-        onPage={(event) => setPage((event.page ?? 0) + 1)}
         emptyMessage={t('security.empty')}
         size="small"
-        cellMemo={false}
         data-testid="password-expiries-table"
       >
         <Column
