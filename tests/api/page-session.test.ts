@@ -129,14 +129,17 @@ t.test('a page whose data is slow sends its head first, then the rest', async (t
     headers: { cookie: `bo_refresh=${hr.refreshCookie}` },
   });
   t.equal(response.status, 200, 'the answer starts while the data is held back');
-  // The state to wait for: the list's query has reached PostgreSQL and waits for the lock.
+  // The state to wait for: the list's query has reached PostgreSQL and waits for the lock (blocked
+  // by this session; not matched on its text, which pg_stat_activity cuts at 1 kB).
+  const { rows: own } = await blocker.query('select pg_backend_pid() as pid');
   const waiters = async () =>
     (
       await blocker.query(
-        `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%departments%'`,
+        `select count(*)::int as n from pg_stat_activity where $1::int = any(pg_blocking_pids(pid))`,
+        [own[0].pid],
       )
     ).rows[0].n as number;
-  while ((await waiters()) === 0) await new Promise((resolve) => setImmediate(resolve));
+  while ((await waiters()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
   t.pass("the list's query waits for the departments table");
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
