@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../core/context.ts';
 import type { Db } from '../../db/connect.ts';
 import { evaluateDevice, type DeviceEvaluation } from './device-rules.ts';
 import * as repo from './devices.repository.ts';
-import { setEnforcement } from './enforcement.ts';
+import { setEnforcements, type DesiredEnforcement } from './enforcement.ts';
 
 /** The administrators' rules as the evaluation reads them. */
 export interface UpdateRules {
@@ -47,22 +47,23 @@ export async function reevaluateDevices(
 ): Promise<void> {
   if (userIds.length === 0) return;
   const rules = await readUpdateRules(tx.db);
-  const devices = await repo.listDevicesOf(tx.db, userIds);
+  const devicesByUser = new Map<string, repo.WorkDeviceRecord[]>();
+  for (const device of await repo.listDevicesOf(tx.db, userIds))
+    devicesByUser.set(device.user_id, [...(devicesByUser.get(device.user_id) ?? []), device]);
+  const outdated = new Map<string, DesiredEnforcement | null>();
+  const undeclared = new Map<string, DesiredEnforcement | null>();
   for (const userId of userIds) {
-    const own = devices.filter((d) => d.user_id === userId);
+    const own = devicesByUser.get(userId) ?? [];
     const worst = worstEvaluation(
       own.map((d) => evaluateDevice(d, rules.requirements, rules.gracePeriodDays, now)),
     );
-    await setEnforcement(
-      tx,
-      userId,
-      'OUTDATED_DEVICE',
-      worst ? { blocksAt: worst.blocksAt!, data: { ...worst.outdated } } : null,
-      now,
-    );
+    outdated.set(userId, worst ? { blocksAt: worst.blocksAt!, data: { ...worst.outdated } } : null);
     const missing = rules.requireDeclaration && own.length === 0;
-    await setEnforcement(tx, userId, 'DEVICE', missing ? { blocksAt: now, data: {} } : null, now);
+    undeclared.set(userId, missing ? { blocksAt: now, data: {} } : null);
   }
+  // Two kinds, each in a fixed number of statements (the whole company when the rules change).
+  await setEnforcements(tx, 'OUTDATED_DEVICE', outdated, now);
+  await setEnforcements(tx, 'DEVICE', undeclared, now);
 }
 
 /** Everyone the rules may concern: people with devices, or every active person while declaring is required. */

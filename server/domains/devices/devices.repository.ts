@@ -5,6 +5,9 @@ import type { EnforcementKind } from './enforcement-types.ts';
 
 /** Work devices, version requirements, update settings, enforcements and exemptions (issue 19 part A). */
 
+/** `= any($1::uuid[])`: one parameter for any number of people (a company-wide re-evaluation). */
+const anyOf = (userIds: readonly string[]) => sql<string>`any(${sql.val(userIds)}::uuid[])`;
+
 export type WorkDeviceRecord = Selectable<WorkDevicesTable>;
 export type RequirementRecord = Selectable<DeviceVersionRequirementsTable>;
 
@@ -13,7 +16,7 @@ export function listDevicesOf(db: Db, userIds: readonly string[]) {
   return db
     .selectFrom('work_devices')
     .selectAll()
-    .where('user_id', 'in', userIds)
+    .where('user_id', '=', anyOf(userIds))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -92,7 +95,7 @@ export async function listPeopleWithDevices(db: Db): Promise<string[]> {
 
 export function listEnforcements(db: Db, userIds: readonly string[], types?: readonly EnforcementKind[]) {
   if (userIds.length === 0) return Promise.resolve([]);
-  let query = db.selectFrom('security_enforcements').selectAll().where('user_id', 'in', userIds);
+  let query = db.selectFrom('security_enforcements').selectAll().where('user_id', '=', anyOf(userIds));
   if (types) query = query.where('type', 'in', types);
   return query.orderBy('user_id').orderBy('type').execute();
 }
@@ -110,35 +113,44 @@ export async function listBlockingKinds(db: Db, userId: string): Promise<Enforce
   return rows.map((row) => row.type);
 }
 
-export async function upsertEnforcement(
-  db: Db,
-  values: { user_id: string; type: EnforcementKind; blocks_at: Date; data: Record<string, unknown> },
-): Promise<void> {
-  const data = JSON.stringify(values.data);
-  await db
-    .insertInto('security_enforcements')
-    .values({ ...values, data })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'type'])
-        .doUpdateSet({ blocks_at: values.blocks_at, data, updated_at: sql`now()` }),
-    )
-    .execute();
+export interface EnforcementWrite {
+  user_id: string;
+  type: EnforcementKind;
+  blocks_at: Date;
+  data: Record<string, unknown>;
 }
 
-export async function deleteEnforcement(db: Db, userId: string, type: EnforcementKind): Promise<void> {
-  await db
-    .deleteFrom('security_enforcements')
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
-    .execute();
+/**
+ * Writes (or rewrites) enforcement rows in one statement whatever their number: the rows travel as
+ * one JSON parameter (a company-wide re-evaluation would pass PostgreSQL's 65,535 parameters as a
+ * multi-row `values`).
+ */
+export async function upsertEnforcements(db: Db, rows: readonly EnforcementWrite[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    insert into security_enforcements (user_id, type, blocks_at, data)
+    select user_id, type, blocks_at, data
+    from json_populate_recordset(null::security_enforcements, ${JSON.stringify(rows)}::json)
+    on conflict (user_id, type) do update
+      set blocks_at = excluded.blocks_at, data = excluded.data, updated_at = now()`.execute(db);
+}
+
+export async function deleteEnforcements(
+  db: Db,
+  type: EnforcementKind,
+  userIds: readonly string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await sql`
+    delete from security_enforcements
+    where type = ${type} and user_id = any(${sql.val(userIds)}::uuid[])`.execute(db);
 }
 
 export async function listExemptIds(db: Db, userIds?: readonly string[]): Promise<Set<string>> {
   let query = db.selectFrom('security_exemptions').select('user_id');
   if (userIds) {
     if (userIds.length === 0) return new Set();
-    query = query.where('user_id', 'in', userIds);
+    query = query.where('user_id', '=', anyOf(userIds));
   }
   return new Set((await query.execute()).map((row) => row.user_id));
 }

@@ -1,15 +1,18 @@
 import type { DiscordCheckResult } from '../../../shared/devices.schemas.ts';
+import { DISCORD_STATUS_ROOM } from '../../../shared/realtime.schemas.ts';
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { readDiscordServer } from '../connections/discord-lookup.service.ts';
-import { pushDiscordStatus } from '../notifications/realtime.service.ts';
+import { CHANNELS, encodeEvent, publish } from '../notifications/realtime.channels.ts';
 import { readUpdateRules } from './device-evaluation.ts';
 import * as repo from './devices.repository.ts';
 import { workDevicePolicy } from './devices.policy.ts';
-import { setEnforcement } from './enforcement.ts';
+import { setEnforcements, type DesiredEnforcement } from './enforcement.ts';
 
 const DAY_MS = 86_400_000;
+
+type DiscordStatus = 'LINKED' | 'NOT_LINKED' | 'NOT_MEMBER';
 
 /**
  * The chat-account check (enforcement type DISCORD; README "Discord two-factor"): with the company's
@@ -32,8 +35,8 @@ export async function runDiscordCheck(
     let result: DiscordCheckResult;
     if (!rules.discordCheck || !server) {
       // Off, or nothing to check against: lift what an earlier run set, change nothing else.
-      for (const userId of await repo.listEnforcedUserIds(tx.db, ['DISCORD']))
-        await setEnforcement(tx, userId, 'DISCORD', null, now);
+      const enforced = await repo.listEnforcedUserIds(tx.db, ['DISCORD']);
+      await setEnforcements(tx, 'DISCORD', new Map(enforced.map((userId) => [userId, null])), now);
       result = { enabled: rules.discordCheck, connected: server !== null, mfaUnverifiable: true, ...empty };
     } else {
       const people = await repo.listPeopleChatAccounts(tx.db);
@@ -42,29 +45,41 @@ export async function runDiscordCheck(
         people.map((p) => p.id),
         ['DISCORD'],
       );
+      const blockedSince = new Map(existing.map((row) => [row.user_id, row.blocks_at]));
       const counts = { linked: 0, notLinked: 0, notMember: 0 };
+      const statusOf = new Map<string, DiscordStatus>();
+      const desired = new Map<string, DesiredEnforcement | null>();
       for (const person of people) {
-        const status = !person.discord_account_id
+        const status: DiscordStatus = !person.discord_account_id
           ? 'NOT_LINKED'
           : server.memberIds.has(person.discord_account_id)
             ? 'LINKED'
             : 'NOT_MEMBER';
         counts[status === 'LINKED' ? 'linked' : status === 'NOT_LINKED' ? 'notLinked' : 'notMember']++;
-        const since = existing.find((row) => row.user_id === person.id)?.blocks_at;
-        const changed = await setEnforcement(
-          tx,
+        statusOf.set(person.id, status);
+        desired.set(
           person.id,
-          'DISCORD',
           status === 'LINKED'
             ? null
             : {
-                blocksAt: since ?? new Date(now.getTime() + rules.gracePeriodDays * DAY_MS),
+                blocksAt:
+                  blockedSince.get(person.id) ?? new Date(now.getTime() + rules.gracePeriodDays * DAY_MS),
                 data: { status },
               },
-          now,
         );
-        if (changed) await pushDiscordStatus(tx, person.id, status);
       }
+      // Everyone in a fixed number of statements; the status room hears of those who changed.
+      const changed = await setEnforcements(tx, 'DISCORD', desired, now);
+      await publish(
+        tx.db,
+        CHANNELS.events,
+        [...changed].flatMap((userId) =>
+          encodeEvent({ room: DISCORD_STATUS_ROOM }, 'discord-status', {
+            userId,
+            status: statusOf.get(userId)!,
+          }),
+        ),
+      );
       result = {
         enabled: true,
         connected: true,

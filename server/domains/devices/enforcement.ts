@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../core/context.ts';
 import { requireTransaction } from '../../core/transaction.ts';
-import { pushToUsers } from '../notifications/realtime.service.ts';
+import { CHANNELS, encodeEvent, publish } from '../notifications/realtime.channels.ts';
 import type { OutdatedDeviceData } from '../../../shared/realtime.schemas.ts';
 import * as repo from './devices.repository.ts';
 import type { EnforcementKind } from './enforcement-types.ts';
@@ -28,46 +28,77 @@ export async function setEnforcement(
   desired: DesiredEnforcement | null,
   now: Date = new Date(),
 ): Promise<boolean> {
-  requireTransaction(tx, 'setEnforcement');
-  const [existing] = await repo.listEnforcements(tx.db, [userId], [kind]);
-  const exempt = desired && (await repo.listExemptIds(tx.db, [userId])).has(userId);
-  const wanted = exempt ? null : desired;
-  const wasInForce = existing ? existing.blocks_at <= now : false;
-  const inForce = wanted ? wanted.blocksAt <= now : false;
-  if (!wanted) {
-    if (!existing) return false;
-    await repo.deleteEnforcement(tx.db, userId, kind);
-  } else {
-    const same =
-      existing &&
-      existing.blocks_at.getTime() === wanted.blocksAt.getTime() &&
-      JSON.stringify(existing.data) === JSON.stringify(wanted.data);
-    if (same) return false;
-    await repo.upsertEnforcement(tx.db, {
-      user_id: userId,
-      type: kind,
-      blocks_at: wanted.blocksAt,
-      data: wanted.data,
-    });
-  }
-  if (inForce || wasInForce) await pushEnforcement(tx, userId, kind, inForce ? wanted!.data : null);
-  return true;
+  const changed = await setEnforcements(tx, kind, new Map([[userId, desired]]), now);
+  return changed.has(userId);
 }
 
-async function pushEnforcement(
+/**
+ * Sets (or lifts) one kind of enforcement for many people at once, inside the caller's transaction,
+ * in a fixed number of statements whatever their number (saving the update rules re-evaluates the
+ * whole company): the current rows and the exemptions are read once, the lifted rows deleted in one
+ * statement, the new or changed ones written in one, and the live events sent in one. Answers who
+ * changed.
+ */
+export async function setEnforcements(
   tx: ServiceContext,
-  userId: string,
   kind: EnforcementKind,
-  data: Record<string, unknown> | null,
-): Promise<void> {
+  desiredByUser: ReadonlyMap<string, DesiredEnforcement | null>,
+  now: Date = new Date(),
+): Promise<Set<string>> {
+  requireTransaction(tx, 'setEnforcements');
+  const changed = new Set<string>();
+  if (desiredByUser.size === 0) return changed;
+  const userIds = [...desiredByUser.keys()];
+  const wantedIds = userIds.filter((id) => desiredByUser.get(id));
+  const [existingRows, exempt] = await Promise.all([
+    repo.listEnforcements(tx.db, userIds, [kind]),
+    repo.listExemptIds(tx.db, wantedIds),
+  ]);
+  const existingByUser = new Map(existingRows.map((row) => [row.user_id, row]));
+  const lifted: string[] = [];
+  const written: repo.EnforcementWrite[] = [];
+  const events: { userId: string; data: Record<string, unknown> | null }[] = [];
+  for (const userId of userIds) {
+    const existing = existingByUser.get(userId);
+    const wanted = exempt.has(userId) ? null : (desiredByUser.get(userId) ?? null);
+    if (!wanted) {
+      if (!existing) continue;
+      lifted.push(userId);
+    } else {
+      const same =
+        existing &&
+        existing.blocks_at.getTime() === wanted.blocksAt.getTime() &&
+        JSON.stringify(existing.data) === JSON.stringify(wanted.data);
+      if (same) continue;
+      written.push({ user_id: userId, type: kind, blocks_at: wanted.blocksAt, data: wanted.data });
+    }
+    changed.add(userId);
+    const wasInForce = existing ? existing.blocks_at <= now : false;
+    const inForce = wanted ? wanted.blocksAt <= now : false;
+    if (inForce || wasInForce) events.push({ userId, data: inForce ? wanted!.data : null });
+  }
+  await repo.deleteEnforcements(tx.db, kind, lifted);
+  await repo.upsertEnforcements(tx.db, written);
+  await publish(
+    tx.db,
+    CHANNELS.events,
+    events.flatMap((event) => eventPayloads(kind, event)),
+  );
+  return changed;
+}
+
+/** The live event of a block that starts or ends now: its payloads for NOTIFY (sent on commit). */
+function eventPayloads(
+  kind: EnforcementKind,
+  { userId, data }: { userId: string; data: Record<string, unknown> | null },
+): string[] {
   if (kind === 'OUTDATED_DEVICE') {
     const event: OutdatedDeviceData = data
       ? { ...(data as unknown as OutdatedDeviceData), outdated: true }
       : { outdated: false };
-    await pushToUsers(tx, [userId], 'outdated-device-version', event);
-  } else {
-    await pushToUsers(tx, [userId], 'security-enforcement', { type: kind, active: data !== null });
+    return encodeEvent({ users: [userId] }, 'outdated-device-version', event);
   }
+  return encodeEvent({ users: [userId] }, 'security-enforcement', { type: kind, active: data !== null });
 }
 
 /** Lifts every enforcement of a person (an exemption was granted), with the events. */
