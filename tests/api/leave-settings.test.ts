@@ -3,6 +3,7 @@ import nodeIcal from 'node-ical';
 import { addDays } from '../../shared/rules/periods.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
 import { absenceTypeId, createDepartment, leaveState, workWeek } from '../helpers/leave-factories.ts';
+import { companyToday } from '../../server/core/company-date.ts';
 
 /**
  * HR's side of leave (issue 11): absence types and rules, holidays, the team calendar with the
@@ -315,8 +316,9 @@ t.test('an approver away on leave hands new requests to their substitute; both a
     deputy.user.id,
   );
 
-  // The boss is on approved leave today (HR files it, so no notice rule applies).
-  const today = new Date().toISOString().slice(0, 10);
+  // The boss is on approved leave today (HR files it, so no notice rule applies): today in the
+  // company's calendar, which the server uses (from 17:00 UTC it is already tomorrow in Vietnam).
+  const today = companyToday(app.config);
   const sickness = await absenceTypeId(app.db, 'Sickness');
   const bossLeave = await hr.inject({
     method: 'POST',

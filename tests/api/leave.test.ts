@@ -2,6 +2,7 @@ import t from 'tap';
 import { addDays } from '../../shared/rules/periods.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-app.ts';
 import { absenceTypeId, createDepartment, leaveState, workWeek } from '../helpers/leave-factories.ts';
+import { companyToday } from '../../server/core/company-date.ts';
 
 /**
  * Leave requests and approvals through the API (issue 11): durations, the rules a request must
@@ -363,8 +364,8 @@ t.test('each rule refuses with a clear, translated message and changes nothing',
     method: 'POST',
     url: '/api/leave-requests',
     payload: body(vacation, [boss.user.id], {
-      startDate: new Date().toISOString().slice(0, 10),
-      endDate: new Date().toISOString().slice(0, 10),
+      startDate: companyToday(app.config),
+      endDate: companyToday(app.config),
     }),
   });
   t.equal(notice.statusCode, 422);
@@ -671,8 +672,8 @@ t.test('HR sees every request, filters, acts for an approver who is away, files 
     url: '/api/leave-requests',
     payload: {
       ...body(vacation, [boss.user.id], {
-        startDate: new Date().toISOString().slice(0, 10).replace(/\d\d$/, '01'),
-        endDate: new Date().toISOString().slice(0, 10).replace(/\d\d$/, '01'),
+        startDate: companyToday(app.config).replace(/\d\d$/, '01'),
+        endDate: companyToday(app.config).replace(/\d\d$/, '01'),
       }),
       personId: employee.user.id,
     },
