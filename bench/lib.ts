@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type { TestDatabase } from '../tests/helpers/test-database.ts';
+import { processRss } from './server-process.ts';
 
 /** One measured case: HTTP under load (autocannon), or a function called in a loop. */
 export interface BenchRow {
@@ -25,9 +26,10 @@ export interface BenchRow {
   /** p99Ms / baseline.p99Ms (above 1: slower than the baseline). */
   p99Ratio?: number;
   /**
-   * The bench process's peak resident memory during an HTTP load test, in MiB. The servers under
-   * test run in this process (the load generator is a worker thread of it), so a leak shows as a
-   * peak that grows from round to round (`peakRssByRoundMiB`) instead of staying flat.
+   * Peak resident memory during an HTTP load test, in MiB: of the server's own process when the case
+   * names it (`rssPid`: a server started apart, bench/server-process.ts), otherwise of the bench
+   * process, where the servers under test run beside the load generator (a worker thread). A leak
+   * shows as a peak that grows from round to round (`peakRssByRoundMiB`) instead of staying flat.
    */
   peakRssMiB?: number;
   peakRssByRoundMiB?: number[];
@@ -60,6 +62,7 @@ export async function loadTest(
   label: string,
   url: string,
   headers: Record<string, string> = {},
+  measure: { rssPid?: number } = {},
 ): Promise<BenchRow> {
   const target = new URL(url);
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) {
@@ -68,9 +71,10 @@ export async function loadTest(
   env.log(`${label}: ${env.durationSeconds}s, ${env.connections} connections`);
   const options = { url, headers, connections: env.connections, workers: 1, timeout: 10 };
   await autocannon({ ...options, duration: 1 });
-  let peakRss = process.memoryUsage.rss();
+  const rss = () => (measure.rssPid ? (processRss(measure.rssPid) ?? 0) : process.memoryUsage.rss());
+  let peakRss = rss();
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    peakRss = Math.max(peakRss, rss());
   }, 100);
   let result: Awaited<ReturnType<typeof autocannon>>;
   try {
@@ -93,6 +97,8 @@ export interface LoadCase {
   label: string;
   url: string;
   headers?: Record<string, string>;
+  /** The server's process, when it runs apart: its memory is the one recorded. */
+  rssPid?: number;
 }
 
 const median = (values: number[]) => {
@@ -117,6 +123,7 @@ export async function loadTestsInTurns(env: BenchEnv, cases: LoadCase[], rounds 
         loadCase.label,
         loadCase.url,
         loadCase.headers,
+        { rssPid: loadCase.rssPid },
       );
       turns[index]!.push(row);
     }

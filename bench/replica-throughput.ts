@@ -12,8 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findFreePort } from '../server/db/embedded.ts';
-import { spawnEntry, waitFor, type Spawned } from '../tests/helpers/cli-process.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { compare, loadTest, type BenchEnv, type BenchRow } from './lib.ts';
 
 // Part of the `scale` scenario (bench/scenarios/scale.ts), which runs it after its storage cases.
@@ -22,36 +21,12 @@ const ADMIN = { email: 'bench-replicas@example.com', password: 'Bench-Replicas-P
 const ROUNDS = 3;
 const ROUTE = '/api/departments?perPage=20';
 
-async function startReplica(
-  databaseUrl: string,
-  dataDir: string,
-): Promise<{ spawned: Spawned; url: string }> {
-  const port = await findFreePort();
-  const spawned = spawnEntry('server/main.ts', [], {
-    DATABASE_URL: databaseUrl,
-    // `test`: no UI build at start; the API runs the same code as in production.
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    RUN_WORKER: 'false',
-    LOG_LEVEL: 'warn',
+function startReplica(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+  return startServerProcess(databaseUrl, dataDir, {
     JWT_SECRET: 'bench-replicas-secret-that-is-long-enough-for-hs256',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
     BACKOFFICE_ADMIN_EMAIL: ADMIN.email,
     BACKOFFICE_ADMIN_PASSWORD: ADMIN.password,
   });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    `the replica on port ${port}`,
-    async () => {
-      if (spawned.child.exitCode !== null) throw new Error(`a replica ended: ${spawned.output().stderr}`);
-      return (await fetch(`${url}/readyz`).catch(() => null))?.status === 200;
-    },
-    180_000,
-    250,
-  );
-  return { spawned, url };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -59,13 +34,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function runReplicaThroughput(env: BenchEnv): Promise<BenchRow[]> {
   const database = await env.createDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-replicas-'));
-  const replicas: Spawned[] = [];
+  const replicas: ServerProcess[] = [];
   try {
     env.log('starting two replicas');
     const a = await startReplica(database.url, dataDir);
-    replicas.push(a.spawned);
+    replicas.push(a);
     const b = await startReplica(database.url, dataDir);
-    replicas.push(b.spawned);
+    replicas.push(b);
     const signIn = await fetch(`${a.url}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -120,8 +95,7 @@ export async function runReplicaThroughput(env: BenchEnv): Promise<BenchRow[]> {
     const both = summary(`GET ${ROUTE} through two replicas (${half.connections} connections each)`, two);
     return [baseline, compare(both, baseline)];
   } finally {
-    for (const replica of replicas) replica.child.kill('SIGTERM');
-    await Promise.all(replicas.map((replica) => replica.finished));
+    await Promise.all(replicas.map((replica) => replica.stop()));
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -31,7 +31,16 @@ import { readBuiltAssets } from '../../server/plugins/ssr.ts';
 import { LIVE_SESSION_WITH_GRANTS } from '../../server/domains/access/request-actor.repository.ts';
 import { createI18n } from '../../shared/i18n/index.ts';
 import { createUser, DEFAULT_PASSWORD } from '../../tests/helpers/factories.ts';
-import { compare, loadTest, loadTestsInTurns, loopTest, type BenchEnv, type BenchRow } from '../lib.ts';
+import {
+  compare,
+  loadTest,
+  loadTestsInTurns,
+  loopTest,
+  type BenchEnv,
+  type BenchRow,
+  type LoadCase,
+} from '../lib.ts';
+import { processRss, startServerProcess } from '../server-process.ts';
 
 export const name = 'foundation';
 export const description = 'authenticated API call and server-rendered shell, each beside its baseline';
@@ -188,7 +197,54 @@ export async function run(env: BenchEnv): Promise<BenchRow[]> {
       () => renderShell(session, routing, pageData),
     );
 
+    // (c) The server as `npm start` runs it, in its own process: its resident memory under the same
+    // two loads, round after round (flat when nothing leaks), without the load generator's.
+    const own = await startServerProcess(database.url, dataDir, {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    });
+    let ownRows: BenchRow[];
+    try {
+      const pid = own.spawned.child.pid!;
+      const idleMiB = Math.round((processRss(pid) ?? 0) / 1024 / 1024);
+      const ownSignIn = await fetch(`${own.url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: admin.email, password: DEFAULT_PASSWORD }),
+      });
+      if (!ownSignIn.ok) throw new Error(`sign-in on the server process failed: ${ownSignIn.status}`);
+      const ownToken = ((await ownSignIn.json()) as { accessToken: string }).accessToken;
+      const ownCookie = ownSignIn.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('bo_refresh='))!
+        .split(';')[0]!;
+      env.log(`the server in its own process: ${idleMiB} MiB resident after start`);
+      const ownCases: LoadCase[] = [
+        {
+          label: 'GET /api/user-roles/me (server in its own process)',
+          url: `${own.url}/api/user-roles/me`,
+          headers: { authorization: `Bearer ${ownToken}` },
+          rssPid: pid,
+        },
+        {
+          label: 'GET / shell page (server in its own process)',
+          url: `${own.url}/`,
+          headers: { cookie: ownCookie },
+          rssPid: pid,
+        },
+      ];
+      // Its heap grows over the first seconds of load (measured: 390 MiB after start, 520 after
+      // about 12 s, then flat): a warm-up first, so the rounds show whether it keeps growing.
+      for (const loadCase of ownCases) {
+        await loadTest({ ...env, log: () => {} }, loadCase.label, loadCase.url, loadCase.headers);
+      }
+      ownRows = await loadTestsInTurns(env, ownCases);
+    } finally {
+      await own.stop();
+    }
+
     return [
+      ...ownRows,
       bareApi,
       plainApi,
       preparedApi,
