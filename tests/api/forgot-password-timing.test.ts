@@ -1,4 +1,5 @@
 import t from 'tap';
+import { RESET_MAILS_PER_EMAIL } from '../../server/domains/accounts/forgot-password.service.ts';
 import { FORGOT_PASSWORD_ANSWER_MS } from '../../server/domains/accounts/passwords.routes.ts';
 import { buildTestApp } from '../helpers/build-app.ts';
 import { createUser } from '../helpers/factories.ts';
@@ -42,5 +43,10 @@ t.test('known and unknown addresses are answered after the same time', async (t)
     difference < 60,
     `medians ${Math.round(median(knownTimes))} and ${Math.round(median(unknownTimes))} ms`,
   );
-  t.equal((await mailsTo(db, known.email)).length, 6, 'the known address got its mails');
+  // Six asks, five mails: the sixth is past the per-inbox limit, answered after the same time too.
+  t.equal(
+    (await mailsTo(db, known.email)).length,
+    RESET_MAILS_PER_EMAIL.max,
+    'the known address got its mails, up to its limit',
+  );
 });

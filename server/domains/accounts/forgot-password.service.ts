@@ -1,5 +1,6 @@
 import { recordAudit } from '../../core/audit.ts';
 import type { ServiceContext } from '../../core/context.ts';
+import { countHit, type SharedLimit } from '../../core/shared-rate-limit.ts';
 import { inTransaction } from '../../core/transaction.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { composeAccountMail, formatMailTime, mailName, mailTranslator } from './account-mail.ts';
@@ -13,17 +14,30 @@ import { hashOneTimeToken, newOneTimeToken } from './one-time-token.ts';
  * or not the account exists, so the call reveals nothing about who has an account. The caller is
  * anonymous: the audit event names the email (and the person, when there is one) as its subject.
  */
+/**
+ * Reset mails one inbox may receive, whatever the addresses asking: the per-address limit alone lets
+ * many addresses (a botnet) flood one person's inbox. Past it the answer stays the same (202, same
+ * time): the caller learns nothing, the person gets no more mail, and the refusal is audited.
+ */
+export const RESET_MAILS_PER_EMAIL: SharedLimit = {
+  scope: 'forgot-password-email',
+  max: 5,
+  windowSeconds: 3600,
+};
+
 export async function requestPasswordReset(ctx: ServiceContext, email: string): Promise<void> {
   const normalized = email.trim().toLowerCase();
   const user = await users.findUserByEmail(ctx.db, normalized);
   const eligible = user && user.status === 'ACTIVE' && user.password_hash;
+  // Counted for unknown emails too, so the count's side effects reveal nothing either.
+  const { hits } = await countHit(ctx.db, RESET_MAILS_PER_EMAIL, normalized);
   await inTransaction(ctx, async (tx) => {
-    if (!eligible) {
+    if (!eligible || hits > RESET_MAILS_PER_EMAIL.max) {
       await recordAudit(tx, {
         action: 'password.reset_refused',
         entityType: 'user',
         subject: { id: user?.id ?? null, label: normalized },
-        after: { reason: 'no_active_account' },
+        after: { reason: eligible ? 'too_many_for_this_email' : 'no_active_account' },
       });
       return;
     }
