@@ -63,7 +63,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   const runtime = earlyRuntime(argv, env);
   try {
     await (await buildProgram(runtime)).parseAsync(argv, { from: 'user' });
-    return EXIT_OK;
+    return runtime.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;

@@ -9,7 +9,7 @@ import { openDatabase, type OpenDatabase } from '../server/db/open.ts';
 import { loadUserActor } from '../server/domains/access/actor.service.ts';
 import { findUserByEmail } from '../server/domains/accounts/accounts.service.ts';
 import type { Language } from '../shared/i18n/index.ts';
-import { CliError, describeError, formatError } from './errors.ts';
+import { CliError, describeError, EXIT_OK, formatError } from './errors.ts';
 import type { Translate } from './i18n.ts';
 import { printJson } from './output.ts';
 
@@ -61,6 +61,12 @@ export function cliSystemActor(env: NodeJS.ProcessEnv = process.env): Actor {
  */
 export class CliRuntime {
   options: GlobalOptions = {};
+  /**
+   * What the process exits with when the command ran to its end: a command that completed but found
+   * a failure (a security check that failed, a backup that does not match) sets EXIT_FAILURE, so
+   * scripts can tell. Not `process.exitCode`, which the entry point's explicit exit overrides.
+   */
+  exitCode: number = EXIT_OK;
   readonly log: ReturnType<typeof quietLog>;
 
   constructor(

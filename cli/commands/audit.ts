@@ -37,7 +37,7 @@ export function registerAuditCommands(program: Command, runtime: CliRuntime): vo
               : []),
           );
         });
-        if (run.result === 'FAILED') process.exitCode = EXIT_FAILURE;
+        if (run.result === 'FAILED') runtime.exitCode = EXIT_FAILURE;
       }),
     );
 

@@ -93,7 +93,7 @@ export function registerBackupCommands(program: Command, runtime: CliRuntime): v
             ],
           );
         });
-        if (!result.matched) process.exitCode = EXIT_FAILURE;
+        if (!result.matched) runtime.exitCode = EXIT_FAILURE;
       }),
     );
 }

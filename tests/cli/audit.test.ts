@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import t from 'tap';
 import { runCli } from '../helpers/cli.ts';
 import { createUser } from '../helpers/factories.ts';
@@ -74,4 +75,23 @@ t.test('audit list shows every check with its schedule and latest run', async (t
       { check: 'STALE_ACCESS_REQUESTS', lastRun: { result: 'SUCCEED', findingCount: 1 } },
     ],
   });
+});
+
+t.test('a check that fails is recorded FAILED and the command exits 1, so scripts can tell', async (t) => {
+  // The check's table out of reach: its query fails as a broken check would.
+  await sql`alter table access_requests rename to access_requests_away`.execute(db);
+  try {
+    const failed = await runCli(database.url, ['audit', 'run', 'stale-access-requests']);
+    t.equal(failed.code, 1, failed.stdout);
+    t.match(failed.stdout, /Stale access requests/);
+  } finally {
+    await sql`alter table access_requests_away rename to access_requests`.execute(db);
+  }
+  const latest = await db
+    .selectFrom('security_audit_runs')
+    .select('result')
+    .where('check', '=', 'STALE_ACCESS_REQUESTS')
+    .orderBy('started_at', 'desc')
+    .executeTakeFirstOrThrow();
+  t.equal(latest.result, 'FAILED');
 });
