@@ -1,20 +1,18 @@
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JiraAccount, LinkedJiraProject } from '../../../shared/connections.schemas.ts';
 import { usePermission } from '../../api/session.ts';
 import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
-import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
-import { useFormValues } from '../../forms/use-form-values.ts';
+import { useRunAction } from '../../forms/use-form-mutation.ts';
 import { SearchBox } from '../../tables/SearchBox.tsx';
 import { StatusTag } from '../projects/ProjectsPanel.tsx';
 import { AccountNoteDialog } from './AccountNoteDialog.tsx';
 import { AccountTable } from './AccountTable.tsx';
+import { LinkPickerDialog } from './LinkPickerDialog.tsx';
 import {
   connectionKeys,
   connectionsApi,
@@ -156,92 +154,33 @@ function LinkDialog({ projectId, onClose }: { projectId: string; onClose: () => 
   const { t } = useTranslation('connections');
   const [search, setSearch] = useState('');
   const unlinked = useUnlinkedJiraProjects(projectId, search);
-  const form = useFormValues({ jiraProjectIds: [] as string[] });
-  const save = useFormMutation({
-    mutationFn: (ids: string[]) => connectionsApi.link(projectId, ids),
-    invalidate: [connectionKeys.project(projectId)],
-    success: t('ui.projectJira.linked'),
-    onSuccess: onClose,
-  });
-  const chosen = form.values.jiraProjectIds;
-  const toggle = (id: string, on: boolean) => {
-    form.set('jiraProjectIds', on ? [...chosen, id] : chosen.filter((x) => x !== id));
-    save.clear();
-  };
   return (
-    <Dialog
-      visible
-      header={t('ui.projectJira.link')}
-      onHide={onClose}
-      className="form-dialog"
-      style={{ width: 'min(40rem, 96vw)' }}
-      draggable={false}
-      footer={
-        <div className="pm-footer">
-          <Button type="button" label={t('ui.cancel')} text onClick={onClose} />
-          <Button
-            type="submit"
-            form={form.formId}
-            label={t('ui.projectJira.linkChosen', { count: chosen.length })}
-            icon="pi pi-link"
-            disabled={chosen.length === 0}
-            loading={save.submitting}
-            data-testid="jira-link-submit"
-          />
-        </div>
-      }
-    >
-      <SearchBox
-        value={search}
-        placeholder={t('ui.search')}
-        label={t('ui.search')}
-        onSearch={setSearch}
-        testId="jira-link-search"
-      />
-      <form
-        id={form.formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save.submit(chosen);
-        }}
-      >
-        {(save.message || Object.keys(save.fieldErrors).length > 0) && (
-          <p className="pm-error" role="alert">
-            {[save.message, ...Object.values(save.fieldErrors)].filter(Boolean).join(' · ')}
-          </p>
-        )}
-        <div className="cx-groups">
-          {unlinked.data?.items.length === 0 && (
-            <p className="cx-hint">{t('ui.projectJira.nothingToLink')}</p>
-          )}
-          {unlinked.data?.items.map((group) => (
-            <div key={group.connection.id}>
-              <h4>
-                {group.connection.name} <SyncStateTag state={group.connection.syncState} />
-              </h4>
-              {group.jiraProjects.map((p) => (
-                <label key={p.id} className="cx-option">
-                  <Checkbox
-                    inputId={`jira-${p.id}`}
-                    checked={chosen.includes(p.id)}
-                    onChange={(e) => toggle(p.id, Boolean(e.checked))}
-                    data-testid={`jira-option-${p.key}`}
-                  />
-                  <span>
-                    <strong>{p.key}</strong> {p.name}{' '}
-                    <small className="cx-hint">· {t('ui.issuesCount', { count: p.totalIssues })}</small>
-                  </span>
-                </label>
-              ))}
-              {group.more > 0 && (
-                <small className="cx-hint">{t('ui.projectJira.more', { count: group.more })}</small>
-              )}
-            </div>
-          ))}
-        </div>
-      </form>
-    </Dialog>
+    <LinkPickerDialog
+      kind="jira"
+      labels={{
+        header: t('ui.projectJira.link'),
+        cancel: t('ui.cancel'),
+        search: t('ui.search'),
+        submit: (count) => t('ui.projectJira.linkChosen', { count }),
+        nothingToLink: t('ui.projectJira.nothingToLink'),
+        more: (count) => t('ui.projectJira.more', { count }),
+      }}
+      search={search}
+      onSearch={setSearch}
+      groups={unlinked.data?.items.map((group) => ({ ...group, items: group.jiraProjects }))}
+      nothingToLink={unlinked.data?.items.length === 0}
+      optionKey={(p) => p.key}
+      renderItem={(p) => (
+        <>
+          <strong>{p.key}</strong> {p.name}{' '}
+          <small className="cx-hint">· {t('ui.issuesCount', { count: p.totalIssues })}</small>
+        </>
+      )}
+      link={(ids) => connectionsApi.link(projectId, ids)}
+      invalidate={[connectionKeys.project(projectId)]}
+      success={t('ui.projectJira.linked')}
+      onClose={onClose}
+    />
   );
 }
 

@@ -2,7 +2,6 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +9,9 @@ import type { LinkedGitRepository } from '../../../shared/connection-links.schem
 import { formatDate } from '../../../shared/rules/format.ts';
 import { usePermission } from '../../api/session.ts';
 import { ConfirmAction } from '../../forms/ConfirmAction.tsx';
-import { useFormMutation, useRunAction } from '../../forms/use-form-mutation.ts';
-import { useFormValues } from '../../forms/use-form-values.ts';
-import { SearchBox } from '../../tables/SearchBox.tsx';
+import { useRunAction } from '../../forms/use-form-mutation.ts';
 import { Removed } from '../connections/AccountTable.tsx';
+import { LinkPickerDialog } from '../connections/LinkPickerDialog.tsx';
 import { ConnectionStyles, SyncStateTag } from '../connections/SyncBadge.tsx';
 import { StatusTag } from '../projects/ProjectsPanel.tsx';
 import { ProviderAccountsCard } from './ProviderAccountsCard.tsx';
@@ -182,103 +180,47 @@ function LinkDialog({ projectId, onClose }: { projectId: string; onClose: () => 
   const picker = useGitRepositoriesOfConnections(projectId, search);
   const linked = useProjectGitRepositories(projectId);
   const linkedIds = new Set(linked.data?.items.map((r) => r.id));
-  const form = useFormValues({ gitRepositoryIds: [] as string[] });
-  const save = useFormMutation({
-    mutationFn: (ids: string[]) => projectLinksApi.linkGitRepositories(projectId, ids),
-    invalidate: [projectLinkKeys.project(projectId)],
-    success: t('git.linked'),
-    onSuccess: onClose,
-  });
-  const chosen = form.values.gitRepositoryIds;
-  const toggle = (id: string, on: boolean) => {
-    form.set('gitRepositoryIds', on ? [...chosen, id] : chosen.filter((x) => x !== id));
-    save.clear();
-  };
   return (
-    <Dialog
-      visible
-      header={t('git.link')}
-      onHide={onClose}
-      className="form-dialog"
-      style={{ width: 'min(40rem, 96vw)' }}
-      draggable={false}
-      footer={
-        <div className="pm-footer">
-          <Button type="button" label={t('cancel')} text onClick={onClose} />
-          <Button
-            type="submit"
-            form={form.formId}
-            label={t('git.linkChosen', { count: chosen.length })}
-            icon="pi pi-link"
-            disabled={chosen.length === 0}
-            loading={save.submitting}
-            data-testid="git-link-submit"
-          />
-        </div>
-      }
+    <LinkPickerDialog
+      kind="git"
+      labels={{
+        header: t('git.link'),
+        cancel: t('cancel'),
+        search: t('search'),
+        submit: (count) => t('git.linkChosen', { count }),
+        nothingToLink: t('git.nothingToLink'),
+        more: (count) => t('git.more', { count }),
+      }}
+      search={search}
+      onSearch={setSearch}
+      groups={picker.data?.items.map((group) => ({ ...group, items: group.gitRepositories }))}
+      nothingToLink={picker.data?.items.length === 0 && linked.data?.items.length === 0}
+      optionKey={(r) => r.name}
+      renderItem={(r) => (
+        <>
+          <strong>{r.fullName}</strong>{' '}
+          {r.description && <small className="cx-hint">· {r.description}</small>}
+        </>
+      )}
+      link={(ids) => projectLinksApi.linkGitRepositories(projectId, ids)}
+      invalidate={[projectLinkKeys.project(projectId)]}
+      success={t('git.linked')}
+      onClose={onClose}
     >
-      <SearchBox
-        value={search}
-        placeholder={t('search')}
-        label={t('search')}
-        onSearch={setSearch}
-        testId="git-link-search"
-      />
-      <form
-        id={form.formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save.submit(chosen);
-        }}
-      >
-        {(save.message || Object.keys(save.fieldErrors).length > 0) && (
-          <p className="pm-error" role="alert">
-            {[save.message, ...Object.values(save.fieldErrors)].filter(Boolean).join(' · ')}
-          </p>
-        )}
-        <div className="cx-groups">
-          {picker.data?.items.length === 0 && linked.data?.items.length === 0 && (
-            <p className="cx-hint">{t('git.nothingToLink')}</p>
-          )}
-          {picker.data?.items.map((group) => (
-            <div key={group.connection.id}>
-              <h4>
-                {group.connection.name} <SyncStateTag state={group.connection.syncState} />
-              </h4>
-              {group.gitRepositories.map((r) => (
-                <label key={r.id} className="cx-option">
-                  <Checkbox
-                    inputId={`git-${r.id}`}
-                    checked={chosen.includes(r.id)}
-                    onChange={(e) => toggle(r.id, Boolean(e.checked))}
-                    data-testid={`git-option-${r.name}`}
-                  />
-                  <span>
-                    <strong>{r.fullName}</strong>{' '}
-                    {r.description && <small className="cx-hint">· {r.description}</small>}
-                  </span>
-                </label>
-              ))}
-              {group.more > 0 && <small className="cx-hint">{t('git.more', { count: group.more })}</small>}
-            </div>
-          ))}
-          {/* Already linked: shown so the person sees why a repository is missing, but not pickable. */}
-          {linked.data && linked.data.items.length > 0 && (
-            <div>
-              <h4>{t('git.alreadyLinked')}</h4>
-              {linked.data.items
-                .filter((r) => linkedIds.has(r.id))
-                .map((r) => (
-                  <label key={r.id} className="cx-option">
-                    <Checkbox inputId={`git-linked-${r.id}`} checked disabled />
-                    <span>{r.fullName}</span>
-                  </label>
-                ))}
-            </div>
-          )}
+      {/* Already linked: shown so the person sees why a repository is missing, but not pickable. */}
+      {linked.data && linked.data.items.length > 0 && (
+        <div>
+          <h4>{t('git.alreadyLinked')}</h4>
+          {linked.data.items
+            .filter((r) => linkedIds.has(r.id))
+            .map((r) => (
+              <label key={r.id} className="cx-option">
+                <Checkbox inputId={`git-linked-${r.id}`} checked disabled />
+                <span>{r.fullName}</span>
+              </label>
+            ))}
         </div>
-      </form>
-    </Dialog>
+      )}
+    </LinkPickerDialog>
   );
 }
