@@ -1,15 +1,13 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { lazyModule } from '../lazy-module.ts';
 import { assertSafeKey, assertSafePrefix, type FileStorage, type StoredFile } from './storage-key.ts';
+import type * as AwsSdkClientS3Module from '@aws-sdk/client-s3';
+import type * as AwsSdkLibStorageModule from '@aws-sdk/lib-storage';
+
+/** The AWS SDK, loaded when the S3 driver is first built (FILE_STORAGE=s3), not at every start. */
+const s3 = lazyModule<typeof AwsSdkClientS3Module>('@aws-sdk/client-s3');
+const libStorage = lazyModule<typeof AwsSdkLibStorageModule>('@aws-sdk/lib-storage');
 
 export interface S3StorageSettings {
   bucket: string;
@@ -51,7 +49,7 @@ export class S3FileStorage implements FileStorage {
     this.bucket = settings.bucket;
     this.listPageSize = settings.listPageSize;
     this.prefix = settings.prefix ? `${settings.prefix.replace(/\/+$/, '')}/` : '';
-    this.client = new S3Client({
+    this.client = new (s3().S3Client)({
       region: settings.region,
       ...(settings.endpoint && {
         endpoint: settings.endpoint,
@@ -72,7 +70,7 @@ export class S3FileStorage implements FileStorage {
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({
+      new (s3().PutObjectCommand)({
         Bucket: this.bucket,
         Key: this.objectKey(key),
         Body: data,
@@ -88,7 +86,7 @@ export class S3FileStorage implements FileStorage {
    * the upload (its parts are removed), so the key stays empty.
    */
   async putStream(key: string, data: Readable, contentType: string): Promise<void> {
-    const upload = new Upload({
+    const upload = new (libStorage().Upload)({
       client: this.client,
       params: { Bucket: this.bucket, Key: this.objectKey(key), Body: data, ContentType: contentType },
       partSize: PART_BYTES,
@@ -115,7 +113,7 @@ export class S3FileStorage implements FileStorage {
   async get(key: string): Promise<Readable | null> {
     try {
       const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+        new (s3().GetObjectCommand)({ Bucket: this.bucket, Key: this.objectKey(key) }),
       );
       return object.Body as Readable;
     } catch (error) {
@@ -125,12 +123,12 @@ export class S3FileStorage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    await this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.bucket, Key: this.objectKey(key) }));
   }
 
   async exists(key: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      await this.client.send(new (s3().HeadObjectCommand)({ Bucket: this.bucket, Key: this.objectKey(key) }));
       return true;
     } catch (error) {
       if (isMissing(error)) return false;
@@ -145,7 +143,7 @@ export class S3FileStorage implements FileStorage {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({
+        new (s3().ListObjectsV2Command)({
           Bucket: this.bucket,
           Prefix: listed,
           ContinuationToken: token,

@@ -1,5 +1,5 @@
-import { errors } from 'oidc-provider';
 import type { Db } from '../../db/connect.ts';
+import { oidcModule } from './oidc-module.ts';
 import * as store from './oidc-store.repository.ts';
 import { accountKey, currentOidcRequestScope, takePrefetched } from './oidc-request-scope.ts';
 
@@ -85,7 +85,7 @@ export function postgresAdapter(db: Db, loadClient: ClientLoader) {
         // Another request used it first: refused, and what it issued revoked, as the provider does
         // for a reuse it sees (its check of `consumed` happens before this call, so it missed this one).
         if (grantId) await store.revokeGrant(db, grantId);
-        throw new errors.InvalidGrant(reuse);
+        throw new (oidcModule().errors.InvalidGrant)(reuse);
       }
     }
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import { createContext, SYSTEM_ACTOR, type ServiceContext } from '../../core/context.ts';
 import type { Db } from '../../db/connect.ts';
@@ -9,6 +9,7 @@ import { decryptToken } from '../connections/token-crypto.ts';
 import { postgresAdapter, type ClientLoader } from './oidc-adapter.ts';
 import { cachedClient } from './oidc-client-cache.ts';
 import { loadSigningKeys } from './oidc-keys.ts';
+import { oidcModule } from './oidc-module.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './oidc-pages.ts';
 import { holdTokenWrites } from './oidc-token-writes.ts';
 import { accountKey, currentOidcRequestScope, takePrefetched } from './oidc-request-scope.ts';
@@ -102,7 +103,7 @@ export async function buildProvider(
     return row ? repo.isAllowed(db, row.id, accountId) : false;
   };
 
-  const provider = new Provider(issuerOf(config), {
+  const provider = new (oidcModule().default)(issuerOf(config), {
     ...(inMemory ? { clients: inMemory.clients } : { adapter: postgresAdapter(db, loadClient) }),
     jwks: { keys },
     cookies: {

@@ -1,4 +1,5 @@
-import { errors, type default as Provider, type ProviderContext } from 'oidc-provider';
+import type { errors, default as Provider, ProviderContext } from 'oidc-provider';
+import { oidcModule } from './oidc-module.ts';
 import type { Db } from '../../db/connect.ts';
 import { SINGLE_USE } from './oidc-adapter.ts';
 import { currentOidcRequestScope } from './oidc-request-scope.ts';
@@ -50,7 +51,7 @@ export function holdTokenWrites(provider: Provider, db: Db): void {
     // Another request consumed the code first: as the provider treats a reuse.
     const grantId = held.upserts.find((write) => typeof write.payload.grantId === 'string')?.payload.grantId;
     if (typeof grantId === 'string') await store.revokeGrant(db, grantId);
-    const error = new errors.InvalidGrant(SINGLE_USE[held.consume!.model]);
+    const error = new (oidcModule().errors.InvalidGrant)(SINGLE_USE[held.consume!.model]);
     refuse(ctx, error);
     provider.emit('grant.error', ctx, error);
   });

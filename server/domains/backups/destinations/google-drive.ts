@@ -1,9 +1,14 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { auth, drive, type drive_v3 } from '@googleapis/drive';
+import type { drive_v3 } from '@googleapis/drive';
+import { lazyModule } from '../../../core/lazy-module.ts';
 import type { DriveShareRole } from '../../../../shared/backups.schemas.ts';
 import { ARCHIVE_PATTERN } from '../archive/create-archive.ts';
 import type { BackupDestination, StoredArchive } from './destination.ts';
+import type * as GoogleapisDriveModule from '@googleapis/drive';
+
+/** Google's client, loaded when a backup first goes to Google Drive, not at every start. */
+const googleDrive = lazyModule<typeof GoogleapisDriveModule>('@googleapis/drive');
 
 export interface DriveSettings {
   /** The folder: its id, or a link to it (https://drive.google.com/drive/folders/<id>). */
@@ -48,20 +53,20 @@ export class GoogleDriveDestination implements BackupDestination {
     let client;
     if (settings.serviceAccountJson) {
       const key = JSON.parse(settings.serviceAccountJson) as { client_email: string; private_key: string };
-      client = new auth.JWT({
+      client = new (googleDrive().auth.JWT)({
         email: key.client_email,
         key: key.private_key,
         scopes: ['https://www.googleapis.com/auth/drive'],
       });
     } else {
-      client = new auth.OAuth2({
+      client = new (googleDrive().auth.OAuth2)({
         clientId: settings.clientId,
         clientSecret: settings.clientSecret,
         ...(rootUrl && { endpoints: { oauth2TokenUrl: `${rootUrl}token` } }),
       });
       client.setCredentials({ refresh_token: settings.refreshToken });
     }
-    this.api = drive({ version: 'v3', auth: client, ...(rootUrl && { rootUrl }) });
+    this.api = googleDrive().drive({ version: 'v3', auth: client, ...(rootUrl && { rootUrl }) });
   }
 
   private async findFile(name: string): Promise<drive_v3.Schema$File | null> {

@@ -1,9 +1,15 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { lazyModule } from '../../../core/lazy-module.ts';
 import { ARCHIVE_PATTERN } from '../archive/create-archive.ts';
 import type { BackupDestination, StoredArchive } from './destination.ts';
+import type * as AwsSdkClientS3Module from '@aws-sdk/client-s3';
+import type * as AwsSdkLibStorageModule from '@aws-sdk/lib-storage';
+
+/** The AWS SDK, loaded when a backup first goes to S3, not at every start. */
+const s3 = lazyModule<typeof AwsSdkClientS3Module>('@aws-sdk/client-s3');
+const libStorage = lazyModule<typeof AwsSdkLibStorageModule>('@aws-sdk/lib-storage');
 
 export interface S3Settings {
   /** `s3://bucket/prefix`. */
@@ -37,7 +43,7 @@ export class S3Destination implements BackupDestination {
     if (!location) throw new Error(`not an s3:// address: ${settings.url}`);
     this.bucket = location.bucket;
     this.prefix = location.prefix;
-    this.client = new S3Client({
+    this.client = new (s3().S3Client)({
       region: settings.region || 'us-east-1',
       ...(settings.endpoint && { endpoint: settings.endpoint, forcePathStyle: true }),
       ...(settings.accessKeyId &&
@@ -48,7 +54,7 @@ export class S3Destination implements BackupDestination {
   }
 
   async upload(file: string, name: string): Promise<void> {
-    await new Upload({
+    await new (libStorage().Upload)({
       client: this.client,
       params: { Bucket: this.bucket, Key: this.prefix + name, Body: createReadStream(file) },
       partSize: 8 * 1024 * 1024,
@@ -61,7 +67,11 @@ export class S3Destination implements BackupDestination {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }),
+        new (s3().ListObjectsV2Command)({
+          Bucket: this.bucket,
+          Prefix: this.prefix,
+          ContinuationToken: token,
+        }),
       );
       for (const object of page.Contents ?? []) {
         const name = (object.Key ?? '').slice(this.prefix.length);
@@ -76,12 +86,12 @@ export class S3Destination implements BackupDestination {
 
   async download(name: string): Promise<Readable> {
     const object = await this.client.send(
-      new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + name }),
+      new (s3().GetObjectCommand)({ Bucket: this.bucket, Key: this.prefix + name }),
     );
     return object.Body as Readable;
   }
 
   async remove(name: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + name }));
+    await this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.bucket, Key: this.prefix + name }));
   }
 }

@@ -1,7 +1,11 @@
-import { DiscordAPIError, HTTPError, RateLimitError, REST } from '@discordjs/rest';
+import type { REST } from '@discordjs/rest';
+import { lazyModule } from '../../../../core/lazy-module.ts';
 import { callProvider, ProviderError, type HttpPolicy } from '../provider-http.ts';
 import type { ProviderCredentials } from '../provider.ts';
 import { networkError, statusError } from '../rest-json.ts';
+import type * as DiscordjsRestModule from '@discordjs/rest';
+
+const discord = lazyModule<typeof DiscordjsRestModule>('@discordjs/rest');
 
 /**
  * The Discord calls Backoffice makes, through @discordjs/rest (discord.js's REST client) with a
@@ -15,7 +19,7 @@ const MEMBER_PAGE = 1000;
 const MAX_PAGES = 1000;
 
 export function discordClient(credentials: ProviderCredentials, policy: HttpPolicy): REST {
-  return new REST({
+  return new (discord().REST)({
     api: credentials.baseUrl,
     version: '10',
     retries: 0,
@@ -26,9 +30,10 @@ export function discordClient(credentials: ProviderCredentials, policy: HttpPoli
 }
 
 export function classifyDiscordError(error: unknown): ProviderError {
-  if (error instanceof RateLimitError)
+  if (error instanceof discord().RateLimitError)
     return new ProviderError('RATE_LIMITED', 'HTTP 429', { retryAfterMs: error.retryAfter });
-  if (error instanceof DiscordAPIError || error instanceof HTTPError) return statusError(error.status);
+  if (error instanceof discord().DiscordAPIError || error instanceof discord().HTTPError)
+    return statusError(error.status);
   if ((error as Error | null)?.name === 'AbortError') return new ProviderError('TIMEOUT', null);
   if (error instanceof TypeError) return networkError(error);
   return new ProviderError('FAILED', error instanceof Error ? error.name : null);

@@ -1,7 +1,11 @@
-import { Octokit } from '@octokit/rest';
+import type { Octokit } from '@octokit/rest';
+import { lazyModule } from '../../../../core/lazy-module.ts';
 import { callProvider, ProviderError, type HttpPolicy } from '../provider-http.ts';
 import type { ProviderCredentials } from '../provider.ts';
 import { networkError, retryAfterMs, statusError } from '../rest-json.ts';
+import type * as OctokitRestModule from '@octokit/rest';
+
+const octokit = lazyModule<typeof OctokitRestModule>('@octokit/rest');
 
 /**
  * The GitHub calls Backoffice makes, through Octokit (the maintained REST client): whom the token
@@ -17,7 +21,7 @@ const MAX_PAGES = 1000;
 const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
 
 export function githubClient(credentials: ProviderCredentials): Octokit {
-  return new Octokit({
+  return new (octokit().Octokit)({
     auth: credentials.token,
     baseUrl: credentials.baseUrl,
     userAgent: 'Backoffice',

@@ -1,8 +1,13 @@
-import { Gitlab } from '@gitbeaker/core';
-import { createRequesterFn, getMatchingRateLimiter } from '@gitbeaker/requester-utils';
+import type { Gitlab } from '@gitbeaker/core';
+import { lazyModule } from '../../../../core/lazy-module.ts';
 import { callProvider, ProviderError, type HttpPolicy } from '../provider-http.ts';
 import type { ProviderCredentials } from '../provider.ts';
 import { networkError, passThrough, statusError } from '../rest-json.ts';
+import type * as GitbeakerCoreModule from '@gitbeaker/core';
+import type * as GitbeakerRequesterUtilsModule from '@gitbeaker/requester-utils';
+
+const gitbeaker = lazyModule<typeof GitbeakerCoreModule>('@gitbeaker/core');
+const requesterUtils = lazyModule<typeof GitbeakerRequesterUtilsModule>('@gitbeaker/requester-utils');
 
 /**
  * The GitLab calls Backoffice makes, through GitBeaker (the maintained client): whom the token
@@ -40,7 +45,7 @@ async function requestHandler(endpoint: string, options: RequestOptions) {
     ...init
   } = options;
   // GitBeaker's client-side pacing, as its own handler does.
-  await getMatchingRateLimiter(endpoint, rateLimiters as never, method)();
+  await requesterUtils().getMatchingRateLimiter(endpoint, rateLimiters as never, method)();
   const url = new URL(endpoint, prefixUrl?.endsWith('/') ? prefixUrl : `${prefixUrl}/`);
   url.search = searchParams || '';
   let response: Response;
@@ -67,15 +72,21 @@ async function requestHandler(endpoint: string, options: RequestOptions) {
   return { body, headers, status: response.status };
 }
 
-const requesterFn = createRequesterFn((_, options) => Promise.resolve(options), requestHandler as never);
+// Built on first use, with the package (lazyModule).
+let requesterFnOnce: ReturnType<typeof GitbeakerRequesterUtilsModule.createRequesterFn> | undefined;
+const requesterFn = () =>
+  (requesterFnOnce ??= requesterUtils().createRequesterFn(
+    (_, options) => Promise.resolve(options),
+    requestHandler as never,
+  ));
 
 export type GitlabClient = InstanceType<typeof Gitlab<false>>;
 
 export function gitlabClient(credentials: ProviderCredentials): GitlabClient {
-  return new Gitlab({
+  return new (gitbeaker().Gitlab)({
     host: credentials.baseUrl,
     token: credentials.token,
-    requesterFn,
+    requesterFn: requesterFn(),
     // Our policy limits each request; GitBeaker's own timer would be a second, longer one.
     queryTimeout: null,
   } as never) as GitlabClient;

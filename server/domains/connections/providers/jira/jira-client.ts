@@ -1,17 +1,10 @@
-import {
-  createCloudClient,
-  isApiError,
-  isAuthError,
-  isForbiddenError,
-  isNetworkError,
-  isNotFoundError,
-  isRateLimitError,
-  isSchemaMismatchError,
-  isScopeError,
-  type CloudClient,
-} from 'jira.js';
+import type { CloudClient } from 'jira.js';
+import { lazyModule } from '../../../../core/lazy-module.ts';
 import { callProvider, ProviderError, type HttpPolicy } from '../provider-http.ts';
 import type { ProviderCredentials } from '../provider.ts';
+import type * as JiraJsModule from 'jira.js';
+
+const jira = lazyModule<typeof JiraJsModule>('jira.js');
 
 /**
  * The Jira calls Backoffice makes, through jira.js (the maintained client, REST v3): the account
@@ -31,7 +24,7 @@ const KEYS_PER_QUERY = 40;
 
 export function jiraClient(credentials: ProviderCredentials, policy: HttpPolicy): CloudClient {
   try {
-    return createCloudClient({
+    return jira().createCloudClient({
       host: credentials.baseUrl,
       auth: credentials.email
         ? { type: 'basic', email: credentials.email, apiToken: credentials.token }
@@ -47,14 +40,15 @@ export function jiraClient(credentials: ProviderCredentials, policy: HttpPolicy)
 
 /** jira.js errors as ProviderErrors: the kind and the HTTP status, never Jira's text. */
 export function classifyJiraError(error: unknown): ProviderError {
-  if (isAuthError(error) || isScopeError(error)) return new ProviderError('UNAUTHORIZED', 'HTTP 401');
-  if (isForbiddenError(error)) return new ProviderError('FORBIDDEN', 'HTTP 403');
-  if (isNotFoundError(error)) return new ProviderError('NOT_FOUND', 'HTTP 404');
-  if (isRateLimitError(error))
+  if (jira().isAuthError(error) || jira().isScopeError(error))
+    return new ProviderError('UNAUTHORIZED', 'HTTP 401');
+  if (jira().isForbiddenError(error)) return new ProviderError('FORBIDDEN', 'HTTP 403');
+  if (jira().isNotFoundError(error)) return new ProviderError('NOT_FOUND', 'HTTP 404');
+  if (jira().isRateLimitError(error))
     return new ProviderError('RATE_LIMITED', 'HTTP 429', { retryAfterMs: error.retryAfterMs });
-  if (isApiError(error)) return new ProviderError('FAILED', `HTTP ${error.status}`);
-  if (isNetworkError(error)) return new ProviderError('UNREACHABLE', error.code ?? null);
-  if (isSchemaMismatchError(error)) return new ProviderError('BAD_RESPONSE', null);
+  if (jira().isApiError(error)) return new ProviderError('FAILED', `HTTP ${error.status}`);
+  if (jira().isNetworkError(error)) return new ProviderError('UNREACHABLE', error.code ?? null);
+  if (jira().isSchemaMismatchError(error)) return new ProviderError('BAD_RESPONSE', null);
   return new ProviderError('FAILED', error instanceof Error ? error.name : null);
 }
 

@@ -1,7 +1,11 @@
-import { ErrorCode, LogLevel, WebClient, type Logger } from '@slack/web-api';
+import type { Logger, WebClient } from '@slack/web-api';
+import { lazyModule } from '../../../../core/lazy-module.ts';
 import { callProvider, ProviderError, type HttpPolicy } from '../provider-http.ts';
 import type { ProviderCredentials } from '../provider.ts';
 import { networkError, statusError } from '../rest-json.ts';
+import type * as SlackWebApiModule from '@slack/web-api';
+
+const slack = lazyModule<typeof SlackWebApiModule>('@slack/web-api');
 
 /**
  * The Slack calls Backoffice makes, through @slack/web-api (Slack's maintained client): whom the
@@ -20,18 +24,18 @@ const SILENT: Logger = {
   warn() {},
   error() {},
   setLevel() {},
-  getLevel: () => LogLevel.ERROR,
+  getLevel: () => slack().LogLevel.ERROR,
   setName() {},
 };
 
 export function slackClient(credentials: ProviderCredentials, policy: HttpPolicy): WebClient {
-  return new WebClient(credentials.token, {
+  return new (slack().WebClient)(credentials.token, {
     slackApiUrl: `${credentials.baseUrl}/`,
     retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
     timeout: policy.timeoutMs,
     logger: SILENT,
-    logLevel: LogLevel.ERROR,
+    logLevel: slack().LogLevel.ERROR,
   });
 }
 
@@ -56,15 +60,15 @@ export function classifySlackError(error: unknown): ProviderError {
     original?: unknown;
   } | null;
   switch (failure?.code) {
-    case ErrorCode.RateLimitedError:
+    case slack().ErrorCode.RateLimitedError:
       return new ProviderError('RATE_LIMITED', 'HTTP 429', {
         retryAfterMs: (failure.retryAfter ?? 1) * 1000,
       });
-    case ErrorCode.HTTPError:
+    case slack().ErrorCode.HTTPError:
       return statusError(failure.statusCode ?? 500);
-    case ErrorCode.RequestError:
+    case slack().ErrorCode.RequestError:
       return networkError(failure.original);
-    case ErrorCode.PlatformError: {
+    case slack().ErrorCode.PlatformError: {
       const code = failure.data?.error ?? 'error';
       if (REFUSED.has(code)) return new ProviderError('UNAUTHORIZED', code);
       if (NOT_ALLOWED.has(code)) return new ProviderError('FORBIDDEN', code);
